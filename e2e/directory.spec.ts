@@ -1,0 +1,43 @@
+import { expect, expectAccessible, test } from './harness';
+
+test('a state page lists its chapters by name and its chips filter them by type', async ({
+  page,
+}) => {
+  await page.goto('/chapters/ny');
+  await expect(page.getByRole('heading', { name: 'New York', level: 1 })).toBeVisible();
+  const items = page.locator('.list-group-item h3');
+  await expect(items).toHaveText(['Brooklyn', 'Upper West Side']);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Reading Liberally' }).click();
+  await expect(page.getByRole('button', { name: 'Reading Liberally' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await expect(items).toHaveText(['Upper West Side']);
+  await page.getByRole('button', { name: 'Reading Liberally' }).click();
+  await expect(items).toHaveCount(2);
+});
+
+test('a chapter page shows the next four dates, its calendar, its posts and a sign-up', async ({
+  page,
+}) => {
+  await page.goto('/chapter/ny/drinking-liberally-upper-west-side');
+  await expect(page.getByRole('heading', { name: 'Upper West Side', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Next Event' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'More Upcoming Events' })).toBeVisible();
+  await expect(page.locator('.upcoming-dates li')).toHaveCount(3);
+  await expect(page.locator('.leaflet-marker-icon')).toHaveCount(1);
+  const calendar = page.getByRole('link', { name: /Add to your calendar/ });
+  const ics = await page.request.get((await calendar.getAttribute('href'))!);
+  expect(ics.headers()['content-type']).toMatch(/^text\/calendar/);
+  expect(await ics.text()).toContain('BEGIN:VEVENT');
+  await expect(page.getByRole('heading', { name: 'Posts' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Chapter Admin Tools' })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('a hidden chapter is not shown to a visitor', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/404 \(Not Found\) \(.*\/api\/chapter\/slug\//);
+  await page.goto('/chapter/tn/laughing-liberally-nashville');
+  await expect(page.getByText('This Chapter is not active.')).toBeVisible();
+});

@@ -1,0 +1,89 @@
+// What every browser test imports instead of @playwright/test: the same `test` and `expect`,
+// plus fixtures for the site's mail, its admin, and checks every screen must pass.
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export interface CapturedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Outbox {
+  /** Every message the site has sent so far, oldest first. */
+  all(): CapturedMail[];
+  /** The newest message to this address; waits up to 10 s for it to arrive. */
+  latestTo(email: string): Promise<CapturedMail>;
+}
+
+function readMail(): CapturedMail[] {
+  const file = process.env.E2E_MAIL_FILE;
+  if (!file)
+    throw new Error('E2E_MAIL_FILE is not set: run the tests through playwright.config.ts');
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as CapturedMail);
+}
+
+const outbox: Outbox = {
+  all: readMail,
+  async latestTo(email) {
+    const address = email.toLowerCase();
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const found = readMail().filter((m) => m.to.includes(address));
+      const last = found.at(-1);
+      if (last) return last;
+      if (Date.now() > deadline) throw new Error(`No mail arrived for ${email}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  },
+};
+
+export const test = base.extend<{
+  outbox: Outbox;
+  admin: { email: string; password: string };
+  /** Console errors of this test's page, checked after every test; `allow` one you expect. */
+  consoleErrors: { allow(pattern: RegExp): void };
+}>({
+  // Playwright reads a fixture's dependencies from its first parameter: {} means none.
+  // eslint-disable-next-line no-empty-pattern
+  outbox: async ({}, use) => use(outbox),
+  // eslint-disable-next-line no-empty-pattern
+  admin: async ({}, use) =>
+    use({
+      email: process.env.E2E_ADMIN_EMAIL ?? '',
+      password: process.env.E2E_ADMIN_PASSWORD ?? '',
+    }),
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      const allowed: RegExp[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(`${msg.text()} (${msg.location().url})`);
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      const unexpected = errors.filter((e) => !allowed.some((p) => p.test(e)));
+      expect(unexpected, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Fails on any serious or critical axe-core violation of the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  expect(bad, 'serious or critical accessibility violations').toEqual([]);
+}
+
+export { expect };

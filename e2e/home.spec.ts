@@ -1,0 +1,49 @@
+import { expect, expectAccessible, test } from './harness';
+
+test('the home page shows the shell, the map with its pins, the blog and the press', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'About', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Chapter Types' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByText('© 2020')).toBeVisible();
+  await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+  expect(await page.locator('.leaflet-marker-icon').count()).toBeGreaterThan(15);
+  await expect(page.getByRole('heading', { name: 'From the blog' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recent Press Mentions' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View All' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("a pin's info window signs a visitor up to the chapter's list", async ({ page }) => {
+  await page.goto('/');
+  // Pins overlap at the national zoom; the keyboard reaches each one (and proves it can).
+  const pin = page.getByRole('button', { name: 'Drinking Liberally Upper West Side' });
+  await pin.focus();
+  await pin.press('Enter');
+  const popup = page.locator('.leaflet-popup');
+  await expect(popup.getByRole('link', { name: 'New York' })).toBeVisible();
+  await expect(popup.getByText('The Dead Poet')).toBeVisible();
+  await popup.getByLabel('Join the mailing list').fill(`pin-${Date.now()}@example.org`);
+  await popup.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(popup.getByText('Success!')).toBeVisible();
+});
+
+test('the search moves the map to the place typed', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/404 \(Not Found\) \(.*\/api\/geocode/);
+  await page.goto('/');
+  await page.getByLabel('Find chapters near').fill('Austin, TX');
+  await page.getByLabel('Find chapters near').press('Enter');
+  await expect(page.getByText('Showing Austin, TX')).toBeVisible();
+  await page.getByLabel('Find chapters near').fill('Nowhere At All Qq');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('We could not find "Nowhere At All Qq".')).toBeVisible();
+});
+
+test('an unknown address shows the not-found screen inside the shell', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});

@@ -1,0 +1,116 @@
+// Constants of both spec documents (§9 of each). Imported by server and browser alike.
+
+export const ROLE = { admin: 1, fieldOrganizer: 2, chapterHost: 3 } as const;
+export type RoleId = (typeof ROLE)[keyof typeof ROLE];
+export const ROLES: readonly { id: RoleId; name: string }[] = [
+  { id: 1, name: 'Admin' },
+  { id: 2, name: 'Field Organizer' },
+  { id: 3, name: 'Chapter Host' },
+];
+
+export const CHAPTER_STATUS = { active: 1, hidden: 0 } as const;
+
+/** The six chapter types, seeded as data. `mailDomain` is the default of a per-type setting. */
+export const CHAPTER_TYPES = [
+  { id: 1, name: 'Drinking', hexColor: '#1f5fa8', mailDomain: 'drinkingliberally.org' },
+  { id: 2, name: 'Screening', hexColor: '#7a3e9d', mailDomain: 'screeningliberally.org' },
+  { id: 3, name: 'Living', hexColor: '#2e7d32', mailDomain: 'livingliberally.org' },
+  { id: 4, name: 'Laughing', hexColor: '#c75b00', mailDomain: 'laughingliberally.org' },
+  { id: 5, name: 'Dining', hexColor: '#b71c1c', mailDomain: 'diningliberally.org' },
+  { id: 6, name: 'Reading', hexColor: '#00695c', mailDomain: 'readingliberally.org' },
+] as const;
+export type ChapterTypeId = (typeof CHAPTER_TYPES)[number]['id'];
+/** The word after the type name in lists: "Drinking Liberally". */
+export const CHAPTER_TYPE_SUFFIX = 'Liberally';
+/** The chapter settings radio offers only these (spec 2 §1). */
+export const SETTINGS_CHAPTER_TYPE_IDS = [1, 5, 4, 6] as const;
+
+export const HOST_APPLICATION_TYPES = ['drinking', 'dining', 'laughing'] as const;
+export const HOST_APPLICATION_STATUSES = [
+  'open',
+  'approved',
+  'approved_without_creation',
+  'denied',
+] as const;
+export type HostApplicationStatus = (typeof HOST_APPLICATION_STATUSES)[number];
+export const HOST_APPLICATION_STATUS_LABEL: Record<HostApplicationStatus, string> = {
+  open: 'Open',
+  approved: 'Approved',
+  approved_without_creation: 'Approved, No Chapter Created',
+  denied: 'Denied',
+};
+
+// The spec's three, plus new host applications (shown to admins on their dashboard).
+export const ACTIVITY_TYPES = [
+  'chapter_note',
+  'user_note',
+  'press_mention',
+  'chapter_host_application',
+] as const;
+export const EMAIL_SERVICES = ['bronto', 'sendInBlue'] as const;
+export type EmailService = (typeof EMAIL_SERVICES)[number];
+
+export const CONTACT_STATUSES = [
+  'active',
+  'onboarding',
+  'transactional',
+  'bounce',
+  'blocked',
+  'unconfirmed',
+  'unsub',
+  'deleted',
+] as const;
+
+/** Recurrence options by index (spec 1 §3). */
+export const WEEKS_OF_MONTH = [
+  'Every Week',
+  'First',
+  'Second',
+  'Third',
+  'Fourth',
+  'Last Week of the Month',
+  'Even Weeks',
+  'Odd Weeks',
+] as const;
+export const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+export const LIMITS = {
+  passwordMin: 6,
+  resetLinkMinutes: 60,
+  toastDelayMs: 5000,
+  savedIndicatorMs: 3000,
+  recentPressMentions: 8,
+  nextEventDates: 4,
+  userListMax: 300,
+  minSearchLength: 2,
+  recentMessagesMax: 5,
+  recentMessagesDays: 90,
+  emailRedirectMs: 2000,
+  chapterDropdownCloseMs: 200,
+} as const;
+
+export const MAP = {
+  homeCenter: { lat: 39.828175, lng: -98.5795 },
+  homeZoom: 4,
+  focusZoom: 7,
+  stateCenter: { lat: 42.9538, lng: -75.5268 },
+  stateZoom: 5,
+  chapterZoom: 15,
+  pinSize: 40,
+  infoWindowMaxWidth: 400,
+  loadingFallbackMs: 3000,
+} as const;
+
+/** Fixed provider lists that are not chapter lists (spec 2 §9). */
+export const FIXED_BREVO_LISTS = [
+  { id: 3818, name: 'Living Liberally Newsletter' },
+  { id: 3436, name: 'All Chapter Hosts' },
+] as const;

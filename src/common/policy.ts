@@ -1,0 +1,94 @@
+// Who may do what (spec 1 §6, spec 2 §6): one truth for the server's guards and the UI's buttons.
+import { CHAPTER_STATUS, ROLE } from './constants';
+import type { Permission, User } from './schemas/auth';
+
+/** The roles a user holds, as the API's user carries them (spec 1 §3 "User"). */
+export interface RoleSummary {
+  isAdmin: boolean;
+  isFieldOrganizer: boolean;
+  isChapterHost: boolean;
+  hasChapters: boolean;
+  chapterHostChapterIds: number[];
+  fieldOrganizerChapterIds: number[];
+}
+
+export function summarizeRoles(permissions: readonly Permission[]): RoleSummary {
+  const chaptersWith = (roleId: number) =>
+    [...new Set(permissions.filter((p) => p.roleId === roleId).map((p) => p.chapterId))]
+      .filter((id): id is number => id !== null)
+      .sort((a, b) => a - b);
+  const chapterHostChapterIds = chaptersWith(ROLE.chapterHost);
+  const fieldOrganizerChapterIds = chaptersWith(ROLE.fieldOrganizer);
+  return {
+    isAdmin: permissions.some((p) => p.roleId === ROLE.admin),
+    isFieldOrganizer: fieldOrganizerChapterIds.length > 0,
+    isChapterHost: chapterHostChapterIds.length > 0,
+    hasChapters: chapterHostChapterIds.length + fieldOrganizerChapterIds.length > 0,
+    chapterHostChapterIds,
+    fieldOrganizerChapterIds,
+  };
+}
+
+type Someone = Pick<User, 'isAdmin' | 'chapterHostChapterIds' | 'fieldOrganizerChapterIds'> | null;
+
+export function isAdmin(user: Someone): boolean {
+  return user?.isAdmin === true;
+}
+
+/** Field-organizer-level access: a field organizer of that chapter, or an admin. */
+export function hasFieldOrganizerAccess(user: Someone, chapterId: number): boolean {
+  if (!user) return false;
+  return user.isAdmin || user.fieldOrganizerChapterIds.includes(chapterId);
+}
+
+/** Host-level access: a host or field organizer of that chapter, or an admin. */
+export function hasHostAccess(user: Someone, chapterId: number): boolean {
+  if (!user) return false;
+  return hasFieldOrganizerAccess(user, chapterId) || user.chapterHostChapterIds.includes(chapterId);
+}
+
+/** An active chapter is public; any other status is for host-level users only. */
+export function canSeeChapter(user: Someone, chapter: { id: number; status: number }): boolean {
+  return chapter.status === CHAPTER_STATUS.active || hasHostAccess(user, chapter.id);
+}
+
+/** Non-public pages, blog posts and wiki pages are admin-only. */
+export function canSeeContent(user: Someone, content: { isPublic: boolean }): boolean {
+  return content.isPublic || isAdmin(user);
+}
+
+/** The level of access a change to each chapter field needs (spec 2 §2 Chapter Settings, §6). */
+export const CHAPTER_FIELD_ACCESS = {
+  // Page Content is a host's to write.
+  about: 'host',
+  // Everything on Chapter Settings needs a field organizer of the chapter or an admin...
+  title: 'fieldOrganizer',
+  city: 'fieldOrganizer',
+  state: 'fieldOrganizer',
+  postalCode: 'fieldOrganizer',
+  country: 'fieldOrganizer',
+  chapterTypeId: 'fieldOrganizer',
+  status: 'fieldOrganizer',
+  emailAlias: 'fieldOrganizer',
+  brontoListName: 'fieldOrganizer',
+  brontoListId: 'fieldOrganizer',
+  sendInBlueListId: 'fieldOrganizer',
+  // ...and the slug, every link to the chapter, an admin.
+  slug: 'admin',
+} as const satisfies Record<string, 'host' | 'fieldOrganizer' | 'admin'>;
+export type ChapterFieldName = keyof typeof CHAPTER_FIELD_ACCESS;
+
+export function mayChangeChapterField(
+  user: Someone,
+  chapterId: number,
+  field: ChapterFieldName,
+): boolean {
+  switch (CHAPTER_FIELD_ACCESS[field]) {
+    case 'host':
+      return hasHostAccess(user, chapterId);
+    case 'fieldOrganizer':
+      return hasFieldOrganizerAccess(user, chapterId);
+    case 'admin':
+      return isAdmin(user);
+  }
+}

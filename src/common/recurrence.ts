@@ -1,0 +1,252 @@
+// When an event meets: its next dates in its chapter's time zone, and the same rule as RFC 5545
+// RRULE text for calendars. Pure: the caller passes the time zone and "now".
+//
+// Options (spec 1 §3): 0 every week, 1-4 the nth such weekday of the month, 5 the last one,
+// 6 and 7 every other week: even or odd by the number of whole weeks since Monday 1970-01-05
+// (ARCHITECTURE.md). Several options combine ('1,3' is the first and third).
+import { WEEKDAYS } from './constants';
+
+export interface RecurringEvent {
+  dayOfWeekIndex: number;
+  weeksOfMonthIndexes: string;
+  isSingleDate: boolean;
+  singleDate: string | null;
+  /** 'HH:MM', 24 h, local to the chapter. */
+  startTime: string;
+  endTime: string;
+}
+
+export interface Occurrence {
+  /** The local date it starts on, 'YYYY-MM-DD'. */
+  date: string;
+  start: Date;
+  end: Date;
+}
+
+/** One RRULE's worth of an event's options; calendars get one VEVENT per rule. */
+export type RuleSpec =
+  | { kind: 'weekly' }
+  | { kind: 'monthly'; positions: number[] }
+  | { kind: 'biweekly'; parity: 0 | 1 };
+
+const DAY_MS = 86_400_000;
+const BYDAY = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+/** Days from 1970-01-01 to Monday 1970-01-05, where week 0 starts. */
+const WEEK_ZERO_DAY = 4;
+// Far enough for the rarest rule (one date a month) to give a handful of dates.
+const SEARCH_DAYS = 800;
+
+export function parseOptions(weeksOfMonthIndexes: string): number[] {
+  const options = weeksOfMonthIndexes
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n >= 0 && n <= 7);
+  return [...new Set(options)].sort((a, b) => a - b);
+}
+
+/** The rules an event's options make; 'every week' (or both parities) covers all others. */
+export function ruleSpecs(event: Pick<RecurringEvent, 'weeksOfMonthIndexes'>): RuleSpec[] {
+  const options = parseOptions(event.weeksOfMonthIndexes);
+  if (options.length === 0 || options.includes(0) || (options.includes(6) && options.includes(7))) {
+    return [{ kind: 'weekly' }];
+  }
+  const specs: RuleSpec[] = [];
+  const positions = options.filter((o) => o >= 1 && o <= 5);
+  if (positions.length) specs.push({ kind: 'monthly', positions });
+  if (options.includes(6)) specs.push({ kind: 'biweekly', parity: 0 });
+  if (options.includes(7)) specs.push({ kind: 'biweekly', parity: 1 });
+  return specs;
+}
+
+// ---------------------------------------------------------------- calendar arithmetic
+
+/** Days since 1970-01-01 of a calendar date (no time zone involved). */
+export function epochDay(date: string): number {
+  const [y, m, d] = date.split('-').map(Number);
+  return Math.floor(Date.UTC(y!, m! - 1, d!) / DAY_MS);
+}
+
+export function dateOfEpochDay(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole weeks since Monday 1970-01-05; the even/odd weeks rule reads its parity. */
+export function weekNumber(day: number): number {
+  return Math.floor((day - WEEK_ZERO_DAY) / 7);
+}
+
+function matchesSpec(spec: RuleSpec, day: number): boolean {
+  if (spec.kind === 'weekly') return true;
+  if (spec.kind === 'biweekly') return ((weekNumber(day) % 2) + 2) % 2 === spec.parity;
+  const date = new Date(day * DAY_MS);
+  const dayOfMonth = date.getUTCDate();
+  const daysInMonth = new Date(
+    Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  return spec.positions.some((p) =>
+    p === 5 ? dayOfMonth + 7 > daysInMonth : Math.ceil(dayOfMonth / 7) === p,
+  );
+}
+
+/** True when a recurring event meets on this calendar date. */
+export function meetsOn(event: RecurringEvent, day: number): boolean {
+  const weekday = (((day + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday
+  if (weekday !== event.dayOfWeekIndex) return false;
+  return ruleSpecs(event).some((spec) => matchesSpec(spec, day));
+}
+
+// ---------------------------------------------------------------- time zones
+
+// Building a formatter is far slower than using one: keep one per zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+function zoneParts(instant: number, timeZone: string) {
+  const parts = formatterFor(timeZone).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    y: get('year'),
+    m: get('month'),
+    d: get('day'),
+    h: get('hour'),
+    min: get('minute'),
+    s: get('second'),
+  };
+}
+
+/** Milliseconds the zone is ahead of UTC at that instant. */
+function offsetMs(instant: number, timeZone: string): number {
+  const p = zoneParts(instant, timeZone);
+  return Date.UTC(p.y, p.m - 1, p.d, p.h, p.min, p.s) - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant a local wall-clock time happens in a zone (a time skipped by DST moves forward). */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const [h, min] = time.split(':').map(Number);
+  const wall = epochDay(date) * DAY_MS + (h! * 60 + min!) * 60_000;
+  let guess = wall - offsetMs(wall, timeZone);
+  guess = wall - offsetMs(guess, timeZone);
+  return new Date(guess);
+}
+
+/** The calendar date it is in a zone at an instant. */
+export function localDate(instant: Date, timeZone: string): string {
+  const p = zoneParts(instant.getTime(), timeZone);
+  return `${p.y}-${String(p.m).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`;
+}
+
+function occurrenceOn(event: RecurringEvent, date: string, timeZone: string): Occurrence {
+  const start = zonedInstant(date, event.startTime, timeZone);
+  // An end at or before the start is after midnight, on the next day.
+  const endDate = event.endTime > event.startTime ? date : dateOfEpochDay(epochDay(date) + 1);
+  return { date, start, end: zonedInstant(endDate, event.endTime, timeZone) };
+}
+
+/**
+ * The next `count` meetings that have not yet ended at `now`, in the chapter's time zone.
+ * A single-date event gives its date only until it has ended.
+ */
+export function nextOccurrences(
+  event: RecurringEvent,
+  timeZone: string,
+  now: Date,
+  count: number,
+): Occurrence[] {
+  if (count <= 0) return [];
+  if (event.isSingleDate) {
+    if (!event.singleDate) return [];
+    const only = occurrenceOn(event, event.singleDate, timeZone);
+    return only.end > now ? [only] : [];
+  }
+  // Yesterday too: a meeting that began yesterday evening may not have ended yet.
+  const first = epochDay(localDate(now, timeZone)) - 1;
+  const found: Occurrence[] = [];
+  for (let day = first; day < first + SEARCH_DAYS && found.length < count; day++) {
+    if (!meetsOn(event, day)) continue;
+    const occurrence = occurrenceOn(event, dateOfEpochDay(day), timeZone);
+    if (occurrence.end > now) found.push(occurrence);
+  }
+  return found;
+}
+
+/** The next meetings of several events, merged in time order. */
+export function nextOccurrencesOfAll<E extends RecurringEvent>(
+  events: readonly E[],
+  timeZone: string,
+  now: Date,
+  count: number,
+): (Occurrence & { event: E })[] {
+  return events
+    .flatMap((event) => nextOccurrences(event, timeZone, now, count).map((o) => ({ ...o, event })))
+    .sort((a, b) => a.start.getTime() - b.start.getTime())
+    .slice(0, count);
+}
+
+// ---------------------------------------------------------------- RFC 5545 and words
+
+/** RRULE text of one rule of an event (without the 'RRULE:' prefix). */
+export function rruleText(spec: RuleSpec, dayOfWeekIndex: number): string {
+  const day = BYDAY[dayOfWeekIndex];
+  switch (spec.kind) {
+    case 'weekly':
+      return `FREQ=WEEKLY;BYDAY=${day}`;
+    case 'monthly':
+      return `FREQ=MONTHLY;BYDAY=${spec.positions.map((p) => `${p === 5 ? -1 : p}${day}`).join(',')}`;
+    case 'biweekly':
+      // INTERVAL=2 from a start date of the right parity; never BYWEEKNO (see ARCHITECTURE.md).
+      return `FREQ=WEEKLY;INTERVAL=2;BYDAY=${day}`;
+  }
+}
+
+/** The first date on or after `from` when this rule meets: a calendar's DTSTART. */
+export function firstDateOfRule(spec: RuleSpec, dayOfWeekIndex: number, from: string): string {
+  const start = epochDay(from);
+  for (let day = start; day < start + 62; day++) {
+    const weekday = (((day + 4) % 7) + 7) % 7;
+    if (weekday === dayOfWeekIndex && matchesSpec(spec, day)) return dateOfEpochDay(day);
+  }
+  throw new Error('unreachable: every rule meets within two months');
+}
+
+const ORDINALS = ['', 'First', 'Second', 'Third', 'Fourth', 'Last'];
+
+function joinWords(words: string[]): string {
+  return words.length <= 1
+    ? (words[0] ?? '')
+    : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** How often it meets, in words: 'Every Tuesday', 'First and Third Tuesday of the Month'... */
+export function frequencyText(
+  event: RecurringEvent,
+  formatDate: (date: string) => string = (d) => d,
+): string {
+  if (event.isSingleDate)
+    return event.singleDate ? `Single date: ${formatDate(event.singleDate)}` : 'Single date';
+  const weekday = WEEKDAYS[event.dayOfWeekIndex] ?? '';
+  return ruleSpecs(event)
+    .map((spec) => {
+      if (spec.kind === 'weekly') return `Every ${weekday}`;
+      if (spec.kind === 'biweekly')
+        return `Every Other ${weekday} (${spec.parity === 0 ? 'Even' : 'Odd'} Weeks)`;
+      return `${joinWords(spec.positions.map((p) => ORDINALS[p]!))} ${weekday} of the Month`;
+    })
+    .join(', plus ');
+}

@@ -1,0 +1,278 @@
+// The chapter as the API answers it (spec 1 §3, spec 2 §3), and the public reads around it:
+// events, links, chapter posts and press mentions. Request parameters live here too, so the
+// browser can check a state or a search before asking.
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { isStateAbbr } from '../states';
+
+export const chapterTypeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  hexColor: z.string(),
+});
+
+export const chapterEventSchema = z.object({
+  id: z.number().int(),
+  chapterId: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  startTime: z.string(),
+  endTime: z.string(),
+  dayOfWeekIndex: z.number().int(),
+  weeksOfMonthIndexes: z.string(),
+  isSingleDate: z.boolean(),
+  singleDate: z.string().nullable(),
+});
+export type ChapterEvent = z.infer<typeof chapterEventSchema>;
+
+/** What lists and the map need of a chapter; the chapter page adds about, links, hosts... */
+export const chapterSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  displayTitle: z.string(),
+  slug: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  status: z.number().int(),
+  chapterTypeId: z.number().int(),
+  chapter_type: chapterTypeSchema,
+  emailAlias: z.string(),
+  email: z.string(),
+  lastBlogPostDate: z.string().nullable(),
+  chapter_events: z.array(chapterEventSchema),
+});
+export type ChapterSummary = z.infer<typeof chapterSummarySchema>;
+
+/** The home map's pin: the soonest occurrence of any of the chapter's events, local to it. */
+export const nextEventSchema = z.object({
+  eventId: z.number().int(),
+  name: z.string(),
+  address1: z.string(),
+  city: z.string(),
+  state: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  /** 'YYYY-MM-DD' in the chapter's time zone. */
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+});
+export type NextEvent = z.infer<typeof nextEventSchema>;
+
+/** One coming meeting of a chapter: which event, its local date, and its instants. */
+export const upcomingDateSchema = z.object({
+  eventId: z.number().int(),
+  /** 'YYYY-MM-DD' in the chapter's time zone. */
+  date: z.string(),
+  start: z.iso.datetime(),
+  end: z.iso.datetime(),
+});
+export type UpcomingDate = z.infer<typeof upcomingDateSchema>;
+
+/** GET /api/chapters/active: a summary and its next event (null when nothing is coming up). */
+export const activeChapterSchema = chapterSummarySchema.omit({ chapter_events: true }).extend({
+  nextEvent: nextEventSchema.nullable(),
+});
+export type ActiveChapter = z.infer<typeof activeChapterSchema>;
+
+export const roleRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** GET /api/chapters/my: a summary and the roles the signed-in user holds in it. */
+export const myChapterSchema = chapterSummarySchema.extend({ roles: z.array(roleRefSchema) });
+export type MyChapter = z.infer<typeof myChapterSchema>;
+
+/**
+ * A host or field organizer of a chapter. `user.email` is null unless the caller has host-level
+ * access to the chapter (a visitor sees who hosts, not how to reach them privately; the chapter
+ * address is public).
+ */
+export const chapterPermissionSchema = z.object({
+  id: z.number().int(),
+  roleId: z.number().int(),
+  role: roleRefSchema,
+  chapterId: z.number().int(),
+  createdAt: z.string(),
+  user: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() }),
+});
+export type ChapterPermission = z.infer<typeof chapterPermissionSchema>;
+
+/** GET /api/chapter/slug/{slug} and /api/chapter/id/{id}. */
+export const chapterSchema = chapterSummarySchema.extend({
+  about: z.string(),
+  /** The domain of the type's mailbox; `email` is `{emailAlias}@{emailDomain}`. */
+  emailDomain: z.string(),
+  brontoListName: z.string(),
+  brontoListId: z.string().nullable(),
+  sendInBlueListId: z.string().nullable(),
+  /** Hosts (role 3) first, then field organizers (role 2), each by name. */
+  permissions: z.array(chapterPermissionSchema),
+  /** The IANA zone its meetings are in. */
+  timeZone: z.string(),
+  /** The next four meetings of all its events, soonest first (spec 1 §2). */
+  upcoming: z.array(upcomingDateSchema),
+  /** Where its header image is, when it has one. */
+  headerImageUrl: z.string().nullable().optional(),
+});
+export type Chapter = z.infer<typeof chapterSchema>;
+
+/** GET /api/chapter_event/slug/{slug}: the event and enough of its chapter to link to it. */
+export const chapterEventDetailSchema = chapterEventSchema.extend({
+  chapter: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    displayTitle: z.string(),
+    slug: z.string(),
+    state: z.string(),
+    status: z.number().int(),
+  }),
+});
+export type ChapterEventDetail = z.infer<typeof chapterEventDetailSchema>;
+
+/** GET /api/chapter_link/chapter/{chapterId}: ordered by position. */
+export const chapterLinkSchema = z.object({
+  id: z.number().int(),
+  chapterId: z.number().int(),
+  title: z.string(),
+  url: z.string(),
+  position: z.number().int(),
+});
+export type ChapterLink = z.infer<typeof chapterLinkSchema>;
+
+export const CHAPTER_POST_PAGE_SIZE = 10;
+
+export const chapterPostSchema = z.object({
+  id: z.number().int(),
+  chapterId: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  /** The author by name only; null once the user is gone. */
+  user: z.object({ name: z.string() }).nullable(),
+});
+export type ChapterPost = z.infer<typeof chapterPostSchema>;
+
+/**
+ * GET /api/chapter_blog_post/public/{chapterId}/{page}: newest first, CHAPTER_POST_PAGE_SIZE per
+ * page, page from 0; `hasMore` drives Load More (same shape as the network blog's pages).
+ */
+export const chapterPostPageSchema = z.object({
+  posts: z.array(chapterPostSchema),
+  hasMore: z.boolean(),
+});
+export type ChapterPostPage = z.infer<typeof chapterPostPageSchema>;
+
+export const pressMentionChapterSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  displayTitle: z.string(),
+  slug: z.string(),
+  state: z.string(),
+});
+
+/** A press mention as the public calls answer it; `chapter` is null for network-wide press. */
+export const pressMentionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  url: z.string(),
+  notes: z.string(),
+  slug: z.string(),
+  createdAt: z.string(),
+  isVisible: z.boolean(),
+  chapterId: z.number().int().nullable(),
+  chapter: pressMentionChapterSchema.nullable(),
+});
+export type PressMention = z.infer<typeof pressMentionSchema>;
+
+// ---------------------------------------------------------------- request parameters
+
+export const MAX_PRESS_MENTION_COUNT = 100;
+export const MAX_SEARCH_RESULTS = 50;
+
+/** A numeric id in a path: '12' is 12; 'abc', '1.5', '1e3' and '0' are a 400 naming the field. */
+export const idParam = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'Expected a positive whole number')
+  .transform(Number)
+  .pipe(z.number().int().max(2_147_483_647));
+
+/** A page number in a path, from 0. */
+export const pageParam = z
+  .string()
+  .regex(/^\d{1,6}$/, 'Expected a page number from 0')
+  .transform(Number);
+
+/** A state in a path, in any case ('ny', 'int' for International); answers the abbreviation. */
+export const stateParam = z
+  .string()
+  .refine(isStateAbbr, 'Unknown state')
+  .transform((s) => s.toUpperCase());
+
+export const chapterSearchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(LIMITS.minSearchLength, `Type at least ${LIMITS.minSearchLength} characters`)
+    .max(100),
+  activeOnly: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type ChapterSearchQuery = z.input<typeof chapterSearchQuerySchema>;
+
+// ---------------------------------------------------------------- press mention edits
+
+export const PRESS_MESSAGES = { title: 'Title is Required', url: 'URL is Required' } as const;
+
+/**
+ * POST /api/press_mention/: a new mention (no slug) or the one with that slug. `chapterId` -1 or
+ * null is a network-wide mention (admins only). Answers the saved mention.
+ */
+export const pressMentionSaveSchema = z.object({
+  slug: z.string().min(1).max(300).optional(),
+  title: z.string().trim().min(1, PRESS_MESSAGES.title).max(300),
+  url: z
+    .string()
+    .trim()
+    .min(1, PRESS_MESSAGES.url)
+    .max(2000)
+    .pipe(z.url({ protocol: /^https?$/, error: 'Enter a web address starting with http(s)://' })),
+  notes: z.string().trim().max(5000).default(''),
+  isVisible: z.boolean().default(true),
+  chapterId: z.number().int().min(-1).nullable(),
+});
+export type PressMentionSave = z.input<typeof pressMentionSaveSchema>;
+
+/** POST /api/chapter_link/chapter/{chapterId}: the whole list; blank rows are dropped. */
+export const chapterLinksSaveSchema = z.object({
+  links: z
+    .array(
+      z.object({
+        title: z.string().trim().max(200).default(''),
+        url: z
+          .string()
+          .trim()
+          .max(2000)
+          .default('')
+          // Shown as a link on the chapter page: never javascript: or anything but the web and mail.
+          .refine(
+            (u) => u === '' || (/^(https?:\/\/|mailto:)/i.test(u) && URL.canParse(u)),
+            'Enter a web address starting with http(s)://',
+          ),
+      }),
+    )
+    .max(100),
+});
+export type ChapterLinksSave = z.input<typeof chapterLinksSaveSchema>;

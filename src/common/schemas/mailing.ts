@@ -1,0 +1,194 @@
+// Mailing-list sign-up (spec 1 §4, §7, §8). The answer is always HTTP 200; the widget reads
+// results[0].isError and shows 'Oops. ' + errorString or 'Success!'.
+import { z } from 'zod';
+
+export const MAILING_ERRORS = {
+  invalidEmail: 'Please enter a valid email address.',
+  noList: 'This chapter does not have a mailing list.',
+  failed: 'Something went wrong. Please try again later.',
+} as const;
+
+export const mailingEmailSchema = z
+  .string()
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, MAILING_ERRORS.invalidEmail)
+  .pipe(z.email(MAILING_ERRORS.invalidEmail));
+
+/** The sign-up widget's form (email required, prefilled from the signed-in user). */
+export const signUpFormSchema = z.object({ email: mailingEmailSchema });
+
+// Lenient on purpose: a bad or missing email is an answer (isError), not a 400.
+const anyId = z.union([z.string().max(100), z.number()]).nullish();
+
+/**
+ * POST /api/mailing_list/sign_up: `listId` is the chapter's list id as the email-service
+ * setting picks it. `chapterId` is accepted instead, for the embeddable form that posts the
+ * chapter's number.
+ */
+export const signUpRequestSchema = z.object({
+  email: z.string().max(10_000).nullish(),
+  listId: anyId,
+  chapterId: anyId,
+});
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+/** POST /api/mailing_list/sign_up_chapter. */
+export const signUpChapterRequestSchema = z.object({
+  email: z.string().max(10_000).nullish(),
+  chapterId: anyId,
+});
+export type SignUpChapterRequest = z.infer<typeof signUpChapterRequestSchema>;
+
+export const signUpResultSchema = z.object({ isError: z.boolean(), errorString: z.string() });
+export const signUpAnswerSchema = z.object({ results: z.array(signUpResultSchema) });
+export type SignUpAnswer = z.infer<typeof signUpAnswerSchema>;
+
+// ---------------------------------------------------------------- chapter lists (spec 2 §7)
+
+/** GET /api/mailing_list/chapter_list_id/{chapterId}: null when the chapter has no list. */
+export const chapterListIdSchema = z.object({ listId: z.string().nullable() });
+
+export const chapterContactSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  status: z.string(),
+  created: z.string(),
+  deleted: z.string().nullable(),
+});
+export type ChapterContact = z.infer<typeof chapterContactSchema>;
+
+/** GET /api/mailing_list/chapter/{chapterId}/contacts, by email. */
+export const chapterContactsSchema = z.object({
+  listId: z.string().nullable(),
+  contacts: z.array(chapterContactSchema),
+});
+
+export const recentMessageSchema = z.object({
+  sentDate: z.string(),
+  subject: z.string(),
+  campaignName: z.string(),
+  campaignId: z.number().int(),
+  opened: z.boolean(),
+  clicked: z.boolean(),
+});
+
+/** GET /api/mailing_list/contact_details/{email or id}?listId= */
+export const contactDetailsSchema = z.object({
+  email: z.string(),
+  status: z.string(),
+  created: z.string(),
+  deleted: z.string().nullable(),
+  numSends: z.number().int(),
+  numOpens: z.number().int(),
+  numClicks: z.number().int(),
+  blockedDate: z.string().nullable(),
+  blockedReason: z.string().nullable(),
+  lastActivity: z.string().nullable(),
+  /** At most LIMITS.recentMessagesMax, of the last LIMITS.recentMessagesDays days. */
+  recentMessages: z.array(recentMessageSchema),
+});
+export type ContactDetails = z.infer<typeof contactDetailsSchema>;
+
+/** POST /api/mailing_list/sign_up_many: one result per address given. */
+export const signUpManyAnswerSchema = z.object({
+  added: z.number().int(),
+  results: z.array(z.object({ email: z.string(), isError: z.boolean(), errorString: z.string() })),
+});
+
+/** POST /api/mailing_list/send_message answers 202 once the send is queued. */
+export const sendMessageAnswerSchema = z.object({
+  messageId: z.number().int(),
+  recipients: z.number().int(),
+  postSlug: z.string(),
+});
+
+/** GET /api/mailing_list/unsubscribe/{token}. */
+export const unsubscribeInfoSchema = z.object({
+  email: z.string(),
+  listName: z.string(),
+  unsubscribed: z.boolean(),
+});
+
+// ---------------------------------------------------------------- chapter list requests
+
+/** Limits of the chapter admin calls; the server answers 400 past them. */
+export const MAILING_LIMITS = {
+  titleMax: 300,
+  /** Addresses in one Add Members call. */
+  signUpManyMax: 5000,
+  /** Characters of the Add Members box. */
+  signUpManyChars: 500_000,
+  /** Characters of a message body (HTML). */
+  bodyMax: 900_000,
+} as const;
+
+/**
+ * A list id as a call names it: the text of a chapter's list-id field, or that text as a
+ * number. Read as trimmed text either way.
+ */
+export const listIdSchema = z
+  .union([z.string().trim().min(1, 'List id is required').max(100), z.number().int().positive()])
+  .transform((id) => String(id));
+
+/** POST /api/mailing_list/chapter/{chapterId}/list answers the new list's id. */
+export const createChapterListAnswerSchema = z.object({ listId: z.string() });
+
+/** GET /api/mailing_list/contact_details/{id}: the contact's address (URL-encoded) or its id. */
+export const contactDetailsParamsSchema = z.object({ id: z.string().trim().min(1).max(254) });
+export const contactDetailsQuerySchema = z.object({ listId: listIdSchema });
+
+/**
+ * POST /api/mailing_list/sign_up_many: addresses as an array, or as one text split on commas,
+ * spaces and new lines (spec 2 §5 Add members).
+ */
+export const signUpManyRequestSchema = z.object({
+  emails: z.union([
+    z.string().max(MAILING_LIMITS.signUpManyChars),
+    z.array(z.string().max(1000)).max(MAILING_LIMITS.signUpManyMax),
+  ]),
+  listId: listIdSchema,
+});
+export type SignUpManyRequest = z.input<typeof signUpManyRequestSchema>;
+export type SignUpManyAnswer = z.infer<typeof signUpManyAnswerSchema>;
+
+/** Why an address of an Add Members call was not added. */
+export const SIGN_UP_MANY_ERRORS = {
+  invalidEmail: MAILING_ERRORS.invalidEmail,
+  unsubscribed: 'This address unsubscribed from the list; only its owner can sign up again.',
+  blocked: 'This address is blocked.',
+} as const;
+
+/** POST /api/mailing_list/delete: removes the contact from the list for good. */
+export const deleteContactRequestSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  listId: listIdSchema,
+});
+
+/** POST /api/mailing_list/send_message (spec 2 §2 Send Email). */
+export const sendMessageRequestSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Title is required')
+    .max(MAILING_LIMITS.titleMax, `At most ${MAILING_LIMITS.titleMax} characters`),
+  body: z.string().min(1, 'The message is empty').max(MAILING_LIMITS.bodyMax),
+  listId: listIdSchema,
+});
+export type SendMessageRequest = z.input<typeof sendMessageRequestSchema>;
+export type SendMessageAnswer = z.infer<typeof sendMessageAnswerSchema>;
+
+/** A token in a path: an unsubscribe link's, or a delivery's tracking token. */
+export const tokenParamsSchema = z.object({ token: z.string().max(200) });
+
+/**
+ * POST /api/mailing_list/unsubscribe/{token}: `{}` from our page, or RFC 8058's form body
+ * `List-Unsubscribe=One-Click` from a mail client.
+ */
+export const unsubscribeRequestSchema = z
+  .object({ 'List-Unsubscribe': z.string().max(100).optional() })
+  .optional();
+
+/** GET /api/mailing_list/click/{token}?url=: the link of the message to go to. */
+export const clickQuerySchema = z.object({ url: z.string().min(1).max(4000) });
+export type UnsubscribeInfo = z.infer<typeof unsubscribeInfoSchema>;

@@ -1,0 +1,31 @@
+// Chapter notes (spec 2 §2 Notes, §3 ChapterNote, §5).
+import { z } from 'zod';
+
+export const NOTE_REQUIRED = 'Note is Required';
+
+export const noteTextSchema = z.string().trim().min(1, NOTE_REQUIRED).max(10_000);
+
+/** POST /api/chapter_note. Only admins may write an Admin Only note. */
+export const chapterNoteRequestSchema = z.object({
+  note: noteTextSchema,
+  adminOnly: z.boolean().default(false),
+  chapterId: z.number().int().positive(),
+});
+export type ChapterNoteRequest = z.input<typeof chapterNoteRequestSchema>;
+
+export const noteAuthorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+});
+
+export const chapterNoteSchema = z.object({
+  id: z.number().int(),
+  note: z.string(),
+  adminOnly: z.boolean(),
+  chapterId: z.number().int(),
+  createdAt: z.string(),
+  /** Null once the author's account is gone. */
+  user: noteAuthorSchema.nullable(),
+});
+export type ChapterNote = z.infer<typeof chapterNoteSchema>;

@@ -1,0 +1,157 @@
+// buildApp: the whole HTTP application, without listening. main.ts and the tests both use it.
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { errorBody, registerErrorHandlers } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { registerWeb } from './plugins/web';
+import { requireAccessRules } from './plugins/access';
+import { registerAuth } from './plugins/auth';
+import { registerOriginCheck } from './plugins/origin';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createSendWorker } from './mail/sendWorker';
+import { authRoutes } from './modules/auth/routes';
+import { healthRoutes } from './modules/health/routes';
+import { seoRoutes } from './modules/seo/routes';
+import { calendarRoutes } from './modules/calendar/routes';
+import { geoRoutes } from './modules/geo/routes';
+import { chapterRoutes } from './modules/chapters/routes';
+import { eventRoutes } from './modules/events/routes';
+import { linkRoutes } from './modules/links/routes';
+import { chapterPostRoutes } from './modules/chapterPosts/routes';
+import { pressRoutes } from './modules/press/routes';
+import { contentRoutes } from './modules/content/routes';
+import { applicationRoutes } from './modules/applications/routes';
+import { mailingRoutes } from './modules/mailing/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { chapterSaveRoutes } from './modules/chapters/saveRoutes';
+import { eventSaveRoutes } from './modules/events/saveRoutes';
+import { noteRoutes } from './modules/notes/routes';
+import { permissionRoutes } from './modules/permissions/routes';
+import { userRoutes } from './modules/users/routes';
+import { pressEditRoutes } from './modules/press/editRoutes';
+import { uploadRoutes } from './modules/uploads/routes';
+import { activityRoutes } from './modules/activity/routes';
+import { MAX_UPLOAD_BYTES } from './modules/uploads/images';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    mailer: Mailer;
+  }
+}
+
+/** The app as route modules see it: zod schemas type each handler's params, body and reply. */
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+}
+
+export async function buildApp({ config, db }: AppDeps) {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie'] },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // A malformed URL or content type never reaches a route: answer it in our one error shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void reply.code(status).send(errorBody(status, `Invalid request: ${error.message}`));
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandlers(app);
+  requireAccessRules(app);
+  await registerSecurity(app, config);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  // Files are read in the route (request.file()), never buffered whole by the plugin.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+  registerOriginCheck(app, config.publicUrl);
+  registerAuth(app);
+  const mailer = createMailer(config, db, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+  // Chapter email goes out from the database's send ledger, on every app server that has a
+  // poll interval (MAIL_SEND_POLL_MS > 0).
+  const sendWorker = createSendWorker({
+    db,
+    mailer,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    tracking: config.mail.tracking,
+    pollMs: config.mail.sendPollMs,
+    leaseMs: config.mail.sendLeaseMs,
+    concurrency: config.mail.sendConcurrency,
+  });
+  app.decorate('sendWorker', sendWorker);
+  app.addHook('onReady', async () => sendWorker.start());
+  app.addHook('onClose', async () => sendWorker.stop());
+
+  const routes = [
+    healthRoutes,
+    authRoutes,
+    seoRoutes,
+    calendarRoutes,
+    geoRoutes,
+    chapterRoutes,
+    eventRoutes,
+    linkRoutes,
+    chapterPostRoutes,
+    pressRoutes,
+    contentRoutes,
+    applicationRoutes,
+    mailingRoutes,
+    settingsRoutes,
+    // The chapter admin area (spec 2 §2).
+    chapterSaveRoutes,
+    eventSaveRoutes,
+    noteRoutes,
+    permissionRoutes,
+    userRoutes,
+    pressEditRoutes,
+    uploadRoutes,
+    activityRoutes,
+  ];
+  for (const register of routes) register(app as unknown as AppInstance);
+
+  await registerWeb(app, config.webDir, config.uploadsDir);
+  return app;
+}

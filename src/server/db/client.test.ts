@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from './client';
+import { chapterTypes, roles, users } from './schema';
+import { CHAPTER_TYPES, ROLES } from '../../common/constants';
+import { createTestDatabase } from '../test/database';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('the embedded database', () => {
+  it('keeps every row across a restart: it lives on disk', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'chapters-db-'));
+    dirs.push(dir);
+    const first = await openDatabase({ embeddedDir: path.join(dir, 'pglite') });
+    await first.migrate();
+    await first.db
+      .insert(users)
+      .values({ name: 'Ada', email: 'ada@example.org', username: 'ada@example.org' });
+    await first.close();
+
+    const second = await openDatabase({ embeddedDir: path.join(dir, 'pglite') });
+    await second.migrate(); // a second start migrates nothing and loses nothing
+    const rows = await second.db.select().from(users).where(eq(users.email, 'ada@example.org'));
+    expect(rows).toHaveLength(1);
+    await second.close();
+  });
+
+  it('refuses a second opener while the first holds it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'chapters-db-'));
+    dirs.push(dir);
+    const first = await openDatabase({ embeddedDir: path.join(dir, 'pglite') });
+    // Simulate another live process holding the lock: our parent's pid is alive.
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(path.join(dir, 'pglite.lock'), String(process.ppid));
+    await expect(openDatabase({ embeddedDir: path.join(dir, 'pglite') })).rejects.toThrow(
+      /in use by process/,
+    );
+    writeFileSync(path.join(dir, 'pglite.lock'), String(process.pid));
+    await first.close();
+  });
+});
+
+describe('the schema', () => {
+  it('carries the roles and chapter types the code names', async () => {
+    const database = await createTestDatabase();
+    try {
+      const typeRows = await database.db.select().from(chapterTypes).orderBy(chapterTypes.id);
+      expect(typeRows.map((r) => [r.id, r.name])).toEqual(CHAPTER_TYPES.map((t) => [t.id, t.name]));
+      const roleRows = await database.db.select().from(roles).orderBy(roles.id);
+      expect(roleRows).toEqual(ROLES.map((r) => ({ id: r.id, name: r.name })));
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('keeps emails unique without regard to case', async () => {
+    const database = await createTestDatabase();
+    try {
+      await database.db
+        .insert(users)
+        .values({ name: 'A', email: 'Sam@Example.org', username: 'x' });
+      await expect(
+        database.db.insert(users).values({ name: 'B', email: 'sam@example.ORG', username: 'y' }),
+      ).rejects.toThrow();
+    } finally {
+      await database.close();
+    }
+  });
+});

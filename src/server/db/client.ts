@@ -1,0 +1,127 @@
+// Opens the database: PGlite on disk when no DATABASE_URL is set, node-postgres otherwise.
+// Everything past this file sees one `Db` type and never learns which one it got.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  /** True for the in-process embedded database (only start-up and scripts care). */
+  embedded: boolean;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// Any number (well above what any app server holds) that names "our migrations" to PostgreSQL.
+const MIGRATION_LOCK_KEY = 724_301_977;
+
+export interface DatabaseOptions {
+  url?: string | undefined;
+  /** Directory for the embedded database; 'memory' keeps it in memory (tests only). */
+  embeddedDir: string;
+  poolMax?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  return opts.url ? openPostgres(opts.url, opts.poolMax ?? 10) : openEmbedded(opts.embeddedDir);
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    embedded: false,
+    async migrate() {
+      // Several app servers may start at once: one migrates, the others wait for it.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openEmbedded(dir: string): Promise<Database> {
+  const inMemory = dir === 'memory';
+  const release = inMemory ? () => {} : lockDirectory(dir);
+  let client: PGlite;
+  try {
+    client = inMemory ? new PGlite() : new PGlite(dir);
+    await client.waitReady;
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    embedded: true,
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    async close() {
+      await client.close();
+      release();
+    },
+  };
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same directory would corrupt
+ * it. A lock file with our pid turns that into a clear error.
+ */
+function lockDirectory(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(dir, '..', `${path.basename(dir)}.lock`);
+  try {
+    const holder = Number(readFileSync(lockFile, 'utf8'));
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new Error(
+        `The embedded database in ${dir} is in use by process ${holder}. ` +
+          'Stop the server first, or use DATABASE_URL with PostgreSQL.',
+      );
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** True when the database answers a trivial query. */
+export async function pingDatabase(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,149 @@
+// A chapter email as each recipient gets it. The expensive part (rewriting links, the plain-text
+// part) is done once per message into a template with placeholders; each copy then only fills
+// in its recipient's tracking and unsubscribe tokens.
+import { randomBytes } from 'node:crypto';
+import { convert } from 'html-to-text';
+import sanitizeHtml from 'sanitize-html';
+import type { OutgoingMail } from './mailer';
+
+export interface MessageSource {
+  subject: string;
+  /** Sanitized HTML, as stored with the message. */
+  body: string;
+  fromName: string;
+  replyTo: string | null;
+}
+
+export interface RenderOptions {
+  publicUrl: string;
+  /** Open pixel and tracked links (MAIL_TRACKING). */
+  tracking: boolean;
+}
+
+export interface MessageTemplate {
+  subject: string;
+  fromName: string;
+  replyTo: string | null;
+  html: string;
+  text: string;
+  trackingMark: string;
+  unsubscribeMark: string;
+}
+
+export interface Recipient {
+  email: string;
+  trackingToken: string;
+  unsubscribeToken: string;
+}
+
+const WEB = /^https?:\/\//i;
+
+/** Runs every link of already-sanitized HTML through `visit`, which may replace its href. */
+function mapLinks(html: string, visit: (href: string) => string): string {
+  return sanitizeHtml(html, {
+    allowedTags: false,
+    allowedAttributes: false,
+    allowVulnerableTags: true,
+    transformTags: {
+      a: (tagName, attribs) => {
+        const href = attribs.href;
+        return {
+          tagName,
+          attribs: href && WEB.test(href) ? { ...attribs, href: visit(href) } : attribs,
+        };
+      },
+    },
+  });
+}
+
+/** The web links of a message body: the only places its tracked links may lead to. */
+export function messageLinks(body: string): Set<string> {
+  const links = new Set<string>();
+  mapLinks(body, (href) => {
+    links.add(href);
+    return href;
+  });
+  return links;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+export const unsubscribePageUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/unsubscribe/${token}`;
+export const oneClickUnsubscribeUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/api/mailing_list/unsubscribe/${token}`;
+
+export function renderTemplate(message: MessageSource, options: RenderOptions): MessageTemplate {
+  // Random marks cannot occur in the body by chance, and survive HTML escaping (hex only).
+  const nonce = randomBytes(12).toString('hex');
+  const trackingMark = `t${nonce}`;
+  const unsubscribeMark = `u${nonce}`;
+  const api = `${options.publicUrl}/api/mailing_list`;
+  const body = options.tracking
+    ? mapLinks(
+        message.body,
+        (href) => `${api}/click/${trackingMark}?url=${encodeURIComponent(href)}`,
+      )
+    : message.body;
+  const unsubscribeUrl = unsubscribePageUrl(options.publicUrl, unsubscribeMark);
+  const listName = message.fromName || 'this';
+  const pixel = options.tracking
+    ? `<img src="${api}/open/${trackingMark}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`
+    : '';
+  const html = [
+    '<!doctype html><html><head><meta charset="utf-8">',
+    `<title>${escapeHtml(message.subject)}</title></head><body>`,
+    body,
+    '<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 8px">',
+    '<p style="font-size:12px;color:#666">',
+    `You get this email as a member of the ${escapeHtml(listName)} mailing list. `,
+    `<a href="${unsubscribeUrl}">Unsubscribe</a></p>`,
+    pixel,
+    '</body></html>',
+  ].join('');
+  // The plain-text part keeps the links as written: tracking is for the HTML part only.
+  const text = [
+    convert(message.body, { wordwrap: 100 }),
+    '',
+    '--',
+    `You get this email as a member of the ${listName} mailing list.`,
+    `Unsubscribe: ${unsubscribeUrl}`,
+  ].join('\n');
+  return {
+    subject: message.subject,
+    fromName: message.fromName,
+    replyTo: message.replyTo,
+    html,
+    text,
+    trackingMark,
+    unsubscribeMark,
+  };
+}
+
+/** One recipient's copy, with the RFC 8058 one-click unsubscribe headers. */
+export function personalize(
+  template: MessageTemplate,
+  recipient: Recipient,
+  publicUrl: string,
+): OutgoingMail {
+  const fill = (s: string) =>
+    s
+      .replaceAll(template.trackingMark, recipient.trackingToken)
+      .replaceAll(template.unsubscribeMark, recipient.unsubscribeToken);
+  return {
+    to: recipient.email,
+    subject: template.subject,
+    html: fill(template.html),
+    text: fill(template.text),
+    ...(template.fromName ? { fromName: template.fromName } : {}),
+    ...(template.replyTo ? { replyTo: template.replyTo } : {}),
+    headers: {
+      'List-Unsubscribe': `<${oneClickUnsubscribeUrl(publicUrl, recipient.unsubscribeToken)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

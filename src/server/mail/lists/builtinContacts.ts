@@ -1,0 +1,222 @@
+// Contacts of the built-in provider's lists. Addresses compare without regard to case (the
+// unique index is on (list_id, lower(email))); the address is kept as first given.
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { mailingDeliveries, mailingListContacts, mailingMessages } from '../../db/schema';
+import { LIMITS } from '../../../common/constants';
+import {
+  mailingEmailSchema,
+  type ChapterContact,
+  type ContactDetails,
+} from '../../../common/schemas/mailing';
+import { existingListId } from './builtinLists';
+import type { AddContactResult, AddContactsOptions } from './provider';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const lowerEmail = sql`lower(${mailingListContacts.email})`;
+
+// Someone who unsubscribed (or whom a host removed) and signs up again is asking to get mail
+// again: they become active. A blocked or bounced address stays as it is; lifting a block is
+// an admin's decision, and a bounced mailbox does not start working by signing up.
+const REACTIVATED_STATUSES = ['unsub', 'deleted'];
+
+type Outcome = 'new' | 'existing' | 'unsubscribed' | 'blocked';
+
+/** What becomes of an address already on the list. */
+function outcomeFor(status: string, reactivate: boolean): Outcome {
+  if (REACTIVATED_STATUSES.includes(status)) return reactivate ? 'new' : 'unsubscribed';
+  // The sign-up form does not reveal a block; a host is told.
+  if (status === 'blocked' && !reactivate) return 'blocked';
+  return 'existing';
+}
+
+export async function addContacts(
+  db: Db,
+  listId: string,
+  emails: readonly string[],
+  { reactivate = true }: AddContactsOptions = {},
+): Promise<AddContactResult[]> {
+  const trimmed = emails.map((e) => e.trim());
+  const id = await existingListId(db, listId);
+  if (id === null)
+    return trimmed.map((email) => ({ email, added: false, failure: 'unknown_list' }));
+
+  // The first spelling of each address (whatever its case) stands for it.
+  const spelling = new Map<string, string>();
+  for (const email of trimmed) {
+    const key = email.toLowerCase();
+    if (!spelling.has(key) && mailingEmailSchema.safeParse(email).success) spelling.set(key, email);
+  }
+  const outcome = new Map<string, Outcome>();
+  if (spelling.size > 0) {
+    const keys = [...spelling.keys()];
+    const onList = await db
+      .select({ key: lowerEmail.mapWith(String), status: mailingListContacts.status })
+      .from(mailingListContacts)
+      .where(and(eq(mailingListContacts.listId, id), inArray(lowerEmail, keys)));
+    for (const row of onList) outcome.set(row.key, outcomeFor(row.status, reactivate));
+
+    const fresh = keys.filter((key) => !outcome.has(key));
+    if (fresh.length > 0) {
+      const inserted = await db
+        .insert(mailingListContacts)
+        .values(
+          fresh.map((key) => ({
+            listId: id,
+            email: spelling.get(key)!,
+            status: 'active',
+            unsubscribeToken: randomBytes(16).toString('hex'),
+          })),
+        )
+        // Someone else's sign-up of the same address in between is a repeat, not an error.
+        .onConflictDoNothing()
+        .returning({ key: lowerEmail.mapWith(String) });
+      for (const key of fresh) outcome.set(key, 'existing');
+      for (const row of inserted) outcome.set(row.key, 'new');
+    }
+    const revived = onList.filter((row) => outcome.get(row.key) === 'new').map((row) => row.key);
+    if (revived.length > 0) {
+      await db
+        .update(mailingListContacts)
+        .set({ status: 'active', deletedAt: null })
+        .where(
+          and(
+            eq(mailingListContacts.listId, id),
+            inArray(lowerEmail, revived),
+            inArray(mailingListContacts.status, REACTIVATED_STATUSES),
+          ),
+        );
+    }
+  }
+
+  const seen = new Set<string>();
+  return trimmed.map((email): AddContactResult => {
+    const key = email.toLowerCase();
+    const result = spelling.has(key) ? outcome.get(key) : undefined;
+    const repeat = seen.has(key);
+    seen.add(key);
+    switch (result) {
+      case undefined:
+        return { email, added: false, failure: 'invalid_email' };
+      case 'unsubscribed':
+      case 'blocked':
+        return { email, added: false, failure: result };
+      case 'new':
+        return repeat ? { email, added: true, existing: true } : { email, added: true };
+      case 'existing':
+        return { email, added: true, existing: true };
+    }
+  });
+}
+
+export async function listContacts(db: Db, listId: string): Promise<ChapterContact[] | null> {
+  const id = await existingListId(db, listId);
+  if (id === null) return null;
+  const rows = await db
+    .select({
+      id: mailingListContacts.id,
+      email: mailingListContacts.email,
+      status: mailingListContacts.status,
+      createdAt: mailingListContacts.createdAt,
+      deletedAt: mailingListContacts.deletedAt,
+    })
+    .from(mailingListContacts)
+    .where(eq(mailingListContacts.listId, id))
+    .orderBy(asc(lowerEmail), asc(mailingListContacts.id));
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    status: r.status,
+    created: r.createdAt.toISOString(),
+    deleted: r.deletedAt?.toISOString() ?? null,
+  }));
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export async function contactDetails(
+  db: Db,
+  listId: string,
+  emailOrId: string,
+): Promise<ContactDetails | null> {
+  const id = await existingListId(db, listId);
+  if (id === null) return null;
+  const key = emailOrId.trim();
+  const which = /^\d{1,9}$/.test(key)
+    ? eq(mailingListContacts.id, Number(key))
+    : eq(lowerEmail, key.toLowerCase());
+  const [contact] = await db
+    .select()
+    .from(mailingListContacts)
+    .where(and(eq(mailingListContacts.listId, id), which))
+    .limit(1);
+  if (!contact) return null;
+
+  const since = new Date(Date.now() - LIMITS.recentMessagesDays * DAY_MS);
+  const recent = await db
+    .select({
+      sentAt: mailingDeliveries.sentAt,
+      subject: mailingMessages.subject,
+      messageId: mailingMessages.id,
+      openedAt: mailingDeliveries.openedAt,
+      clickedAt: mailingDeliveries.clickedAt,
+    })
+    .from(mailingDeliveries)
+    .innerJoin(mailingMessages, eq(mailingMessages.id, mailingDeliveries.messageId))
+    .where(and(eq(mailingDeliveries.contactId, contact.id), gte(mailingDeliveries.sentAt, since)))
+    .orderBy(desc(mailingDeliveries.sentAt))
+    .limit(LIMITS.recentMessagesMax);
+
+  return {
+    email: contact.email,
+    status: contact.status,
+    created: contact.createdAt.toISOString(),
+    deleted: iso(contact.deletedAt),
+    numSends: contact.numSends,
+    numOpens: contact.numOpens,
+    numClicks: contact.numClicks,
+    blockedDate: iso(contact.blockedDate),
+    blockedReason: contact.blockedReason,
+    lastActivity: iso(contact.lastActivity),
+    recentMessages: recent.map((m) => ({
+      sentDate: m.sentAt!.toISOString(),
+      subject: m.subject,
+      // The built-in provider has no campaign names of its own: a message is its subject.
+      campaignName: m.subject,
+      campaignId: m.messageId,
+      opened: m.openedAt !== null,
+      clicked: m.clickedAt !== null,
+    })),
+  };
+}
+
+export async function removeContact(db: Db, listId: string, email: string): Promise<boolean> {
+  const id = await existingListId(db, listId);
+  if (id === null) return false;
+  const removed = await db
+    .delete(mailingListContacts)
+    .where(and(eq(mailingListContacts.listId, id), eq(lowerEmail, email.trim().toLowerCase())))
+    .returning({ id: mailingListContacts.id });
+  return removed.length > 0;
+}
+
+export async function blockContact(db: Db, email: string, reason?: string): Promise<number> {
+  const rows = await db
+    .update(mailingListContacts)
+    .set({ status: 'blocked', blockedDate: new Date(), blockedReason: reason ?? null })
+    .where(eq(lowerEmail, email.trim().toLowerCase()))
+    .returning({ id: mailingListContacts.id });
+  return rows.length;
+}
+
+export async function unblockContact(db: Db, email: string): Promise<number> {
+  const rows = await db
+    .update(mailingListContacts)
+    .set({ status: 'active', blockedDate: null, blockedReason: null })
+    .where(
+      and(eq(lowerEmail, email.trim().toLowerCase()), eq(mailingListContacts.status, 'blocked')),
+    )
+    .returning({ id: mailingListContacts.id });
+  return rows.length;
+}

@@ -1,0 +1,93 @@
+// A mailing-list service, as the rest of the server sees it. `builtin` keeps lists in our own
+// database; a Brevo adapter will implement the same interface. List ids are text because a
+// chapter names its list in a text field (brontoListId or sendInBlueListId). Answers about
+// contacts are in the API's shapes (src/common/schemas/mailing.ts): an adapter maps its
+// service's answers to them, and the routes pass them on as they are.
+import type { ChapterContact, ContactDetails } from '../../../common/schemas/mailing';
+
+/** Why a contact was not added; the caller turns it into words for the screen. */
+export type AddContactFailure =
+  'invalid_email' | 'unknown_list' | 'provider_error' | 'unsubscribed' | 'blocked';
+
+export interface AddContactResult {
+  /** The address as given (trimmed). */
+  email: string;
+  added: boolean;
+  failure?: AddContactFailure;
+  /** Set on success when the address was on the list already (or earlier in the same call). */
+  existing?: true;
+}
+
+export interface AddContactsOptions {
+  /**
+   * Whether a contact who unsubscribed becomes active again. True (the default) when the person
+   * asks for it (the sign-up form); false when a host adds addresses, which must not undo
+   * anyone's unsubscribe: such an address fails with 'unsubscribed'.
+   */
+  reactivate?: boolean;
+}
+
+export interface MailingList {
+  id: string;
+  name: string;
+}
+
+/** A message for every active contact of a list. */
+export interface ListMessage {
+  listId: string;
+  subject: string;
+  /** Sanitized HTML; the provider adds the unsubscribe footer. */
+  html: string;
+  /** Shown as the sender's name; the address is the site's MAIL_FROM. */
+  fromName: string;
+  replyTo: string | null;
+  chapterId: number | null;
+  senderId: number | null;
+}
+
+export interface QueuedMessage {
+  messageId: number;
+  /** Active contacts the message will go to. */
+  recipients: number;
+}
+
+export interface MailingListProvider {
+  readonly name: 'builtin' | 'brevo';
+
+  /** The list, or null for an id that names none. */
+  getList(listId: string): Promise<MailingList | null>;
+  createList(name: string): Promise<MailingList>;
+
+  /**
+   * Subscribes each address to the list; one result per address given, in order. Adding an
+   * address that is already on the list succeeds without a second copy (`existing`).
+   */
+  addContacts(
+    listId: string,
+    emails: readonly string[],
+    options?: AddContactsOptions,
+  ): Promise<AddContactResult[]>;
+
+  /** Every contact of the list by address, or null for an unknown list. */
+  listContacts(listId: string): Promise<ChapterContact[] | null>;
+
+  /** One contact of the list by address (any case) or numeric id, or null. */
+  contactDetails(listId: string, emailOrId: string): Promise<ContactDetails | null>;
+
+  /** Removes the address from the list for good; false when it was not on it. */
+  removeContact(listId: string, email: string): Promise<boolean>;
+
+  /**
+   * Blocks the address on every list (as Brevo's blocklist does): it gets no mail until
+   * unblocked. Answers how many contacts that was.
+   */
+  blockContact(email: string, reason?: string): Promise<number>;
+  /** Lifts a block; the contacts become active. Answers how many contacts that was. */
+  unblockContact(email: string): Promise<number>;
+
+  /**
+   * Sends the message to every active contact of the list. The built-in provider queues one
+   * delivery per contact and returns at once; the send worker delivers them.
+   */
+  queueMessage(message: ListMessage): Promise<QueuedMessage>;
+}

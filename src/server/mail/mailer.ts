@@ -1,0 +1,70 @@
+// Transactional mail (password resets...): over SMTP when SMTP_URL is set; otherwise kept in the
+// mail_outbox table and printed to the log, so every flow works on a fresh machine.
+import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+  /** A display name for MAIL_FROM's address (a chapter's email comes from the chapter). */
+  fromName?: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  /** 'smtp' or 'outbox': where `send` puts mail. */
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** MAIL_FROM, or its address under another name. */
+function sender(from: string, name: string | undefined) {
+  if (!name) return from;
+  const [first] = addressparser(from, { flatten: true });
+  return { name, address: first?.address ?? from };
+}
+
+export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Mailer {
+  const from = config.mail.from;
+  if (config.mail.smtpUrl) {
+    // Pooled: a chapter email is thousands of messages, and a new connection (and TLS
+    // handshake) per message would cost more than the message. `?pool=false` in SMTP_URL undoes it.
+    const transport = nodemailer.createTransport({ url: config.mail.smtpUrl, pool: true });
+    return {
+      kind: 'smtp',
+      async send({ fromName, ...mail }) {
+        await transport.sendMail({ ...mail, from: sender(from, fromName) });
+      },
+      close: () => transport.close(),
+    };
+  }
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      const named = sender(from, mail.fromName);
+      await db.insert(mailOutbox).values({
+        to: mail.to,
+        from:
+          typeof named === 'string' ? named : `${JSON.stringify(named.name)} <${named.address}>`,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+        headers: { ...mail.headers, ...(mail.replyTo ? { 'Reply-To': mail.replyTo } : {}) },
+      });
+      // A developer without SMTP reads (and clicks) the mail here.
+      log.info(
+        { to: mail.to, subject: mail.subject },
+        `Mail kept in the outbox (no SMTP_URL):\n${mail.text}`,
+      );
+    },
+    close: () => {},
+  };
+}

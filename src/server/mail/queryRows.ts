@@ -1,0 +1,9 @@
+// Raw SQL answers for the few statements Drizzle's builder cannot write (UPDATE ... FROM a
+// CTE with SKIP LOCKED): node-postgres and PGlite both answer `{ rows }`.
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

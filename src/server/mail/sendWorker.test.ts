@@ -1,0 +1,248 @@
+// The send worker against a real SMTP peer (smtp-server): a worker that dies mid-send loses
+// nothing and repeats nothing, concurrent workers share a list, the unsubscribe link of a
+// received message works, and SMTP refusals end as failed or retried deliveries.
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chapters, mailingDeliveries, mailingListContacts } from '../db/schema';
+import { createTestApp } from '../test/app';
+import { signedInUser } from '../test/users';
+import { addContacts, newList, waitForMessage, type TestApp } from '../modules/mailing/testWorld';
+import { createSendWorker, type SendWorker } from './sendWorker';
+
+const PUBLIC_URL = 'https://chapters.example.org';
+const silent = { info() {}, warn() {}, error() {} };
+
+/** What the SMTP peer does with the next message: accept it, or refuse it. */
+let onMessage: (mail: ParsedMail) => Error | null = () => null;
+const received: ParsedMail[] = [];
+const refuse = new Map<string, number>();
+let smtp: SMTPServer;
+let t: TestApp;
+let host: { cookie: string };
+const workers: SendWorker[] = [];
+
+function worker(leaseMs = 1000): SendWorker {
+  const made = createSendWorker({
+    db: t.db,
+    mailer: t.app.mailer,
+    log: silent,
+    publicUrl: PUBLIC_URL,
+    tracking: true,
+    pollMs: 20,
+    leaseMs,
+  });
+  workers.push(made);
+  return made;
+}
+
+const countFor = (email: string) =>
+  received.filter((m) => m.to && 'text' in m.to && m.to.text === email).length;
+
+async function chapterWithList(size: number, prefix: string) {
+  const listId = await newList(t, `${prefix} list`);
+  const [chapter] = await t.db
+    .insert(chapters)
+    .values({
+      title: `${prefix} Town`,
+      slug: `${prefix}-${Date.now()}`,
+      status: 1,
+      emailAlias: prefix,
+      brontoListId: listId,
+    })
+    .returning();
+  const emails = Array.from({ length: size }, (_, i) => `${prefix}${i}@example.org`);
+  await addContacts(t, listId, emails);
+  const user = await signedInUser(t, { hostOf: [chapter!.id] });
+  return { listId, emails, cookie: user.cookie };
+}
+
+async function send(listId: string, cookie: string, title: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/mailing_list/send_message',
+    headers: { cookie },
+    payload: { title, body: '<p>Come along.</p>', listId },
+  });
+  expect(res.statusCode).toBe(202);
+  return res.json() as { messageId: number; recipients: number };
+}
+
+const ledger = (messageId: number) =>
+  t.db.select().from(mailingDeliveries).where(eq(mailingDeliveries.messageId, messageId));
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
+    onRcptTo(address, _session, callback) {
+      const code = refuse.get(address.address);
+      if (!code) return callback();
+      callback(Object.assign(new Error(`refused ${code}`), { responseCode: code }));
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        const refusal = onMessage(mail);
+        if (refusal) return callback(refusal);
+        received.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  t = await createTestApp({
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: 'Network <news@example.org>',
+      PUBLIC_URL,
+      // This app runs no worker of its own: the tests start and kill theirs.
+      MAIL_SEND_POLL_MS: '0',
+    },
+  });
+  await t.app.ready();
+  host = { cookie: '' };
+});
+afterAll(async () => {
+  for (const w of workers) await w.stop();
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describe('the send worker', () => {
+  it('survives a crash halfway: every contact gets the message exactly once', async () => {
+    const list = await chapterWithList(40, 'crash');
+    host = { cookie: list.cookie };
+    const { messageId, recipients } = await send(list.listId, list.cookie, 'Crash test');
+    expect(recipients).toBe(40);
+
+    const first = worker();
+    let crashed!: () => void;
+    const crash = new Promise<void>((resolve) => (crashed = resolve));
+    onMessage = () => {
+      if (received.length < 15) return null;
+      // The 16th message: the process "dies" while the SMTP server has it, before accepting.
+      first.abandon();
+      crashed();
+      return new Error('connection lost');
+    };
+    first.start();
+    await crash;
+    onMessage = () => null;
+    // Let the dead worker's last send come back: it must write nothing.
+    await new Promise((r) => setTimeout(r, 100));
+    const statuses = (await ledger(messageId)).map((d) => d.status);
+    expect(statuses.filter((s) => s === 'sent')).toHaveLength(15);
+    expect(statuses.filter((s) => s === 'sending')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 'pending')).toHaveLength(24);
+
+    worker().start();
+    await waitForMessage(t, messageId);
+    for (const email of list.emails) expect(countFor(email), email).toBe(1);
+    expect(received).toHaveLength(40);
+    const rows = await ledger(messageId);
+    expect(rows.every((d) => d.status === 'sent' && d.sentAt !== null)).toBe(true);
+    expect(rows.filter((d) => d.attempts === 2)).toHaveLength(1);
+    const contacts = await t.db
+      .select()
+      .from(mailingListContacts)
+      .where(eq(mailingListContacts.listId, Number(list.listId)));
+    expect(contacts.every((c) => c.numSends === 1 && c.lastActivity !== null)).toBe(true);
+  });
+
+  it('sends a copy a reader can unsubscribe from, and skips them next time', async () => {
+    const mail = received.find((m) => m.subject === 'Crash test')!;
+    const to = (mail.to as { text: string }).text;
+    expect(mail.from?.value[0]).toEqual({ name: 'crash Town', address: 'news@example.org' });
+    expect(mail.replyTo?.text).toBe('crash@drinkingliberally.org');
+    const header = (name: string) =>
+      mail.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]+:\s*/, '');
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const oneClick = header('list-unsubscribe')!.match(
+      /^<https:\/\/chapters\.example\.org(.+)>$/,
+    )![1]!;
+    expect(mail.text).toContain('Come along.');
+    const page = String(mail.html).match(
+      /https:\/\/chapters\.example\.org\/unsubscribe\/([0-9a-f]{32})/,
+    )![1]!;
+    expect(oneClick).toBe(`/api/mailing_list/unsubscribe/${page}`);
+
+    const info = await t.app.inject({ url: `/api/mailing_list/unsubscribe/${page}` });
+    expect(info.json()).toEqual({ email: to, listName: 'crash Town', unsubscribed: false });
+    const post = await t.app.inject({
+      method: 'POST',
+      url: oneClick,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://mail.example.net',
+      },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(post.statusCode).toBe(200);
+    const [row] = await t.db
+      .select()
+      .from(mailingListContacts)
+      .where(eq(mailingListContacts.email, to));
+    expect(row!.status).toBe('unsub');
+
+    const listId = String(row!.listId);
+    const next = await send(listId, host.cookie, 'After the unsubscribe');
+    expect(next.recipients).toBe(39);
+    await waitForMessage(t, next.messageId);
+    expect(received.filter((m) => m.subject === 'After the unsubscribe')).toHaveLength(39);
+    expect(countFor(to)).toBe(1);
+  });
+
+  it('shares a list between concurrent workers without sending anything twice', async () => {
+    const list = await chapterWithList(30, 'shared');
+    const extra = [worker(60_000), worker(60_000)];
+    extra.forEach((w) => w.start());
+    const { messageId } = await send(list.listId, list.cookie, 'Shared');
+    extra.forEach((w) => w.wake());
+    await waitForMessage(t, messageId);
+    for (const email of list.emails) expect(countFor(email), email).toBe(1);
+    expect((await ledger(messageId)).every((d) => d.status === 'sent')).toBe(true);
+    for (const w of extra) await w.stop();
+  });
+
+  it('gives up on a permanent refusal and retries a temporary one later', async () => {
+    const list = await chapterWithList(3, 'refused');
+    refuse.set('refused0@example.org', 550);
+    refuse.set('refused1@example.org', 451);
+    const { messageId } = await send(list.listId, list.cookie, 'Refused');
+    const contactId = async (email: string) =>
+      (
+        await t.db.select().from(mailingListContacts).where(eq(mailingListContacts.email, email))
+      )[0]!.id;
+    const deliveryOf = async (email: string) =>
+      (
+        await t.db
+          .select()
+          .from(mailingDeliveries)
+          .where(
+            and(
+              eq(mailingDeliveries.messageId, messageId),
+              eq(mailingDeliveries.contactId, await contactId(email)),
+            ),
+          )
+      )[0]!;
+    const until = Date.now() + 10_000;
+    while ((await deliveryOf('refused2@example.org')).status !== 'sent') {
+      if (Date.now() > until) throw new Error('not delivered in time');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await deliveryOf('refused0@example.org')).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('550'),
+    });
+    const temporary = await deliveryOf('refused1@example.org');
+    expect(temporary).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(temporary.error).toContain('451');
+    expect(temporary.leaseUntil!.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    refuse.clear();
+  });
+});

@@ -1,0 +1,46 @@
+// Applying to start a chapter, and the applicant's own applications (spec 1 §2, §7).
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppInstance } from '../../app';
+import {
+  hostApplicationRequestSchema,
+  hostApplicationSchema,
+} from '../../../common/schemas/applications';
+import { slugParamsSchema } from '../../../common/schemas/content';
+import { requireSignIn } from '../../plugins/auth';
+import { createApplication, getApplicationBySlug, listMyApplications } from './service';
+
+export function applicationRoutes(root: AppInstance): void {
+  // AppInstance does not carry the zod type provider; this gives handlers typed params and bodies.
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/api/chapter_host_application',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        body: hostApplicationRequestSchema,
+        response: { 200: hostApplicationSchema },
+      },
+    },
+    (request) => createApplication(app.db, requireSignIn(request), request.body),
+  );
+
+  app.get(
+    '/api/chapter_host_application/my',
+    {
+      config: { access: 'signedIn' },
+      schema: { response: { 200: z.array(hostApplicationSchema) } },
+    },
+    (request) => listMyApplications(app.db, requireSignIn(request)),
+  );
+
+  // The applicant's own, or any for an admin; 404 for anyone else's.
+  app.get(
+    '/api/chapter_host_application/slug/:slug',
+    {
+      config: { access: 'signedIn' },
+      schema: { params: slugParamsSchema, response: { 200: hostApplicationSchema } },
+    },
+    (request) => getApplicationBySlug(app.db, requireSignIn(request), request.params.slug),
+  );
+}

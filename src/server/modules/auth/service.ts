@@ -1,0 +1,135 @@
+// Accounts: registration, sign-in and the password reset (spec 1 §2, §5, §7). Routes turn these
+// answers into HTTP; the session cookie is set there.
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { passwordResetTokens, users } from '../../db/schema';
+import type { AuthResponse, SignupRequest } from '../../../common/schemas/auth';
+import { LIMITS } from '../../../common/constants';
+import type { Mailer } from '../../mail/mailer';
+import { hashPassword, verifyPassword } from './passwords';
+import { deleteOtherSessions, hashToken, loadUser, newToken } from './sessions';
+
+export const SIGNIN_FAILED = 'Oops. Either your email or password is incorrect.';
+export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in.';
+
+const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (e: unknown) => (e as { code?: string } | null)?.code;
+  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
+}
+
+/** Creates the account; `userId` is set when it was created (the route then signs them in). */
+export async function signup(
+  db: Db,
+  input: SignupRequest,
+): Promise<AuthResponse & { userId?: number }> {
+  const email = input.email.trim();
+  const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(email));
+  if (existing) return { user: null, error: EMAIL_TAKEN };
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [created] = await db
+      .insert(users)
+      .values({ name: input.name.trim(), email, username: email, passwordHash })
+      .returning({ id: users.id });
+    return { user: await loadUser(db, created!.id), error: null, userId: created!.id };
+  } catch (err) {
+    // Two registrations of one email at once: the unique index decides, with the same answer.
+    if (isUniqueViolation(err)) return { user: null, error: EMAIL_TAKEN };
+    throw err;
+  }
+}
+
+export async function signin(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<AuthResponse & { userId?: number }> {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(byEmail(email));
+  if (!(await verifyPassword(row?.passwordHash ?? null, password)) || !row) {
+    return { user: null, error: SIGNIN_FAILED };
+  }
+  return { user: await loadUser(db, row.id), error: null, userId: row.id };
+}
+
+/** Makes a one-hour, single-use reset token; returns the raw token (only its hash is stored). */
+export async function createResetToken(db: Db, userId: number): Promise<string> {
+  const token = newToken();
+  await db.insert(passwordResetTokens).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + LIMITS.resetLinkMinutes * 60_000),
+  });
+  return token;
+}
+
+export function resetLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/password_verify/${token}`;
+}
+
+export async function requestPasswordReset(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  email: string,
+): Promise<'ok' | 'user not found'> {
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(byEmail(email));
+  if (!user) return 'user not found';
+  const link = resetLink(publicUrl, await createResetToken(db, user.id));
+  await mailer.send({
+    to: user.email,
+    subject: 'Reset your Living Liberally password',
+    text: [
+      `Hi ${user.name},`,
+      '',
+      'Someone (we hope you) asked to reset the password of your Living Liberally account.',
+      `Choose a new password here within the next hour: ${link}`,
+      '',
+      'If it was not you, ignore this email: your password stays as it is.',
+    ].join('\n'),
+  });
+  return 'ok';
+}
+
+const usable = (token: string) =>
+  and(
+    eq(passwordResetTokens.tokenHash, hashToken(token)),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, new Date()),
+  );
+
+export async function checkResetToken(db: Db, token: string): Promise<'ok' | 'invalid'> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(usable(token));
+  return row ? 'ok' : 'invalid';
+}
+
+/** Sets the new password, spends the token and ends every session of that user. */
+export async function setNewPassword(
+  db: Db,
+  token: string,
+  password: string,
+): Promise<'ok' | 'invalid'> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    // Marking it used in the same statement that finds it: two uses at once cannot both win.
+    const [spent] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(usable(token))
+      .returning({ userId: passwordResetTokens.userId });
+    if (!spent) return 'invalid';
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
+    await deleteOtherSessions(tx as unknown as Db, spent.userId);
+    return 'ok';
+  });
+}

@@ -1,0 +1,54 @@
+// Chapter post reads (spec 1 §7, spec 2 §7): by page, all of them, or one by slug. Chapter posts
+// have no private flag: they are as visible as their chapter.
+// GET /api/chapter_blog_post/public/{chapterId}/{page}:
+// Answers { posts, hasMore } (chapterPostPageSchema), like the network blog's pages.
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppInstance } from '../../app';
+import {
+  chapterPostPageSchema,
+  chapterPostSchema,
+  idParam,
+  pageParam,
+} from '../../../common/schemas/chapters';
+import { getChapterPost, listAllChapterPosts, listChapterPosts } from './service';
+
+export function chapterPostRoutes(root: AppInstance): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/chapter_blog_post/public/:chapterId/:page',
+    {
+      config: { access: 'public' },
+      schema: {
+        params: z.object({ chapterId: idParam, page: pageParam }),
+        response: { 200: chapterPostPageSchema },
+      },
+    },
+    (request) =>
+      listChapterPosts(app.db, request.user, request.params.chapterId, request.params.page),
+  );
+
+  app.get(
+    '/api/chapter_blog_post/:chapterId',
+    {
+      config: { access: 'public' },
+      schema: {
+        params: z.object({ chapterId: idParam }),
+        response: { 200: z.array(chapterPostSchema) },
+      },
+    },
+    (request) => listAllChapterPosts(app.db, request.user, request.params.chapterId),
+  );
+
+  app.get(
+    '/api/chapter_blog_post/slug/:slug',
+    {
+      config: { access: 'public' },
+      schema: {
+        params: z.object({ slug: z.string().min(1).max(300) }),
+        response: { 200: chapterPostSchema },
+      },
+    },
+    (request) => getChapterPost(app.db, request.user, request.params.slug),
+  );
+}

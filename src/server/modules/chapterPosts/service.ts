@@ -1,0 +1,86 @@
+// A chapter's posts for reading, newest first, by page. Authors appear by name only.
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chapterBlogPosts, users } from '../../db/schema';
+import type { User } from '../../../common/schemas/auth';
+import {
+  CHAPTER_POST_PAGE_SIZE,
+  type ChapterPost,
+  type ChapterPostPage,
+} from '../../../common/schemas/chapters';
+import { HttpError } from '../../plugins/errors';
+
+/** A chapter that writes weekly for ten years has about 500 posts. */
+const MAX_POSTS = 1000;
+import { sanitizeRichText } from '../content/sanitize';
+import { visibleChapterOr404 } from '../chapters/visibility';
+
+type PostRow = typeof chapterBlogPosts.$inferSelect;
+
+function toPost(post: PostRow, authorName: string | null): ChapterPost {
+  return {
+    id: post.id,
+    chapterId: post.chapterId,
+    title: post.title,
+    slug: post.slug,
+    body: sanitizeRichText(post.body),
+    createdAt: post.createdAt.toISOString(),
+    user: authorName === null ? null : { name: authorName },
+  };
+}
+
+function selectPosts(db: Db) {
+  return db
+    .select({ post: chapterBlogPosts, authorName: users.name })
+    .from(chapterBlogPosts)
+    .leftJoin(users, eq(users.id, chapterBlogPosts.userId));
+}
+
+/** GET /api/chapter_blog_post/{chapterId}: every post of a chapter, newest first. */
+export async function listAllChapterPosts(
+  db: Db,
+  user: User | null,
+  chapterId: number,
+): Promise<ChapterPost[]> {
+  await visibleChapterOr404(db, user, chapterId);
+  const rows = await selectPosts(db)
+    .where(eq(chapterBlogPosts.chapterId, chapterId))
+    .orderBy(desc(chapterBlogPosts.createdAt), desc(chapterBlogPosts.id))
+    .limit(MAX_POSTS);
+  return rows.map((r) => toPost(r.post, r.authorName));
+}
+
+/** GET /api/chapter_blog_post/slug/{slug}: one post of a chapter the caller may see. */
+export async function getChapterPost(
+  db: Db,
+  user: User | null,
+  slug: string,
+): Promise<ChapterPost> {
+  const [row] = await selectPosts(db).where(eq(chapterBlogPosts.slug, slug)).limit(1);
+  if (!row) throw new HttpError(404, 'Post not found.');
+  await visibleChapterOr404(db, user, row.post.chapterId).catch(() => {
+    throw new HttpError(404, 'Post not found.');
+  });
+  return toPost(row.post, row.authorName);
+}
+
+export async function listChapterPosts(
+  db: Db,
+  user: User | null,
+  chapterId: number,
+  page: number,
+): Promise<ChapterPostPage> {
+  await visibleChapterOr404(db, user, chapterId);
+  // One row more than a page tells whether there is a next page without counting.
+  const rows = await selectPosts(db)
+    .where(eq(chapterBlogPosts.chapterId, chapterId))
+    .orderBy(desc(chapterBlogPosts.createdAt), desc(chapterBlogPosts.id))
+    .limit(CHAPTER_POST_PAGE_SIZE + 1)
+    .offset(page * CHAPTER_POST_PAGE_SIZE);
+  return {
+    posts: rows
+      .slice(0, CHAPTER_POST_PAGE_SIZE)
+      .map(({ post, authorName }) => toPost(post, authorName)),
+    hasMore: rows.length > CHAPTER_POST_PAGE_SIZE,
+  };
+}

@@ -1,0 +1,28 @@
+// POST /api/chapter (spec 2 §7): saves Chapter Settings or Page Content and answers the saved
+// chapter. Host-level access to the chapter, then field by field as policy.ts says.
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppInstance } from '../../app';
+import { chapterSchema } from '../../../common/schemas/chapters';
+import { chapterSaveRequestSchema } from '../../../common/schemas/chapterSettings';
+import { requireSignIn } from '../../plugins/auth';
+import { headerImageOf } from '../uploads/files';
+import { getChapterById } from './chapter';
+import { saveChapter } from './save';
+
+export function chapterSaveRoutes(root: AppInstance): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const withHeaderImage = headerImageOf(app.config.uploadsDir);
+
+  app.post(
+    '/api/chapter',
+    {
+      config: { access: 'hostAccess' },
+      schema: { body: chapterSaveRequestSchema, response: { 200: chapterSchema } },
+    },
+    async (request) => {
+      const user = requireSignIn(request);
+      await saveChapter(app.db, user, request.body);
+      return withHeaderImage(await getChapterById(app.db, user, request.body.id));
+    },
+  );
+}

@@ -1,0 +1,106 @@
+// Chapter lists: every one filters through chapterVisibleTo (visibility.ts), so a hidden chapter
+// appears only to those with host-level access to it. Lists answer by display title,
+// case-insensitive, except the home map's, which keeps state order.
+import { and, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chapters } from '../../db/schema';
+import { CHAPTER_STATUS, ROLE, ROLES } from '../../../common/constants';
+import { STATES } from '../../../common/states';
+import type { User } from '../../../common/schemas/auth';
+import {
+  MAX_SEARCH_RESULTS,
+  type ActiveChapter,
+  type ChapterSummary,
+  type MyChapter,
+} from '../../../common/schemas/chapters';
+import { byDisplayTitle, loadSummaries } from './summaries';
+import { chapterVisibleTo, hostAccessChapterIds } from './visibility';
+import { nextEventOf } from './nextEvent';
+
+export { displayTitle, toEvent } from './summaries';
+
+/**
+ * Active chapters with their type, events, last post date and next event, for the home map. The
+ * map is public, so hidden chapters are left out even for their hosts.
+ */
+export async function listActiveChapters(db: Db, now = new Date()): Promise<ActiveChapter[]> {
+  const { summaries, eventRows } = await loadSummaries(db, {
+    where: eq(chapters.status, CHAPTER_STATUS.active),
+  });
+  return summaries.map(({ chapter_events: _events, ...s }) => ({
+    ...s,
+    nextEvent: nextEventOf(s, eventRows.get(s.id) ?? [], now),
+  }));
+}
+
+/** Every chapter the caller may see: all for admins, active ones and their own for others. */
+export async function listChapters(db: Db, user: User | null): Promise<ChapterSummary[]> {
+  const { summaries } = await loadSummaries(db, { where: chapterVisibleTo(user) });
+  return summaries.sort(byDisplayTitle);
+}
+
+const roleName = new Map(ROLES.map((r) => [r.id as number, r.name]));
+
+/**
+ * The chapters the user hosts or field-organizes, each with the roles held in it. An admin's
+ * global role is not a chapter role: admins get the chapters they hold roles in, like anyone.
+ */
+export async function listMyChapters(db: Db, user: User): Promise<MyChapter[]> {
+  const ids = hostAccessChapterIds(user);
+  if (ids.length === 0) return [];
+  const { summaries } = await loadSummaries(db, {
+    where: and(inArray(chapters.id, ids), chapterVisibleTo(user)),
+  });
+  return summaries.sort(byDisplayTitle).map((s) => ({
+    ...s,
+    roles: [
+      ...(user.chapterHostChapterIds.includes(s.id) ? [ROLE.chapterHost] : []),
+      ...(user.fieldOrganizerChapterIds.includes(s.id) ? [ROLE.fieldOrganizer] : []),
+    ].map((id) => ({ id, name: roleName.get(id) ?? '' })),
+  }));
+}
+
+/** `state` is an upper-case abbreviation from the list; International also takes empty states. */
+export async function listStateChapters(
+  db: Db,
+  user: User | null,
+  state: string,
+): Promise<ChapterSummary[]> {
+  const inState =
+    state === 'INT' ? inArray(chapters.state, ['INT', '']) : eq(chapters.state, state);
+  const { summaries } = await loadSummaries(db, { where: and(inState, chapterVisibleTo(user)) });
+  return summaries.sort(byDisplayTitle);
+}
+
+/** LIKE treats % _ and \ as patterns; a search for them means the characters themselves. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Chapters whose title, city or state matches `q`, case-insensitive: the state by abbreviation
+ * ('ny') or by name ('york'). At most MAX_SEARCH_RESULTS, by display title.
+ */
+export async function searchChapters(
+  db: Db,
+  user: User | null,
+  q: string,
+  activeOnly: boolean,
+): Promise<ChapterSummary[]> {
+  const pattern = containsPattern(q);
+  const needle = q.toLowerCase();
+  const statesNamed = STATES.filter(
+    ([abbr, name]) => abbr.toLowerCase() === needle || name.toLowerCase().includes(needle),
+  ).map(([abbr]) => abbr as string);
+  const matches: SQL[] = [ilike(chapters.title, pattern), ilike(chapters.city, pattern)];
+  if (statesNamed.length) matches.push(inArray(chapters.state, statesNamed));
+  const { summaries } = await loadSummaries(db, {
+    where: and(
+      or(...matches),
+      activeOnly ? eq(chapters.status, CHAPTER_STATUS.active) : undefined,
+      chapterVisibleTo(user),
+    ),
+    limit: MAX_SEARCH_RESULTS,
+  });
+  return summaries.sort(byDisplayTitle);
+}

@@ -1,0 +1,38 @@
+// Event edits (spec 2 §7): POST /api/chapter_event answers the saved event; DELETE
+// /api/chapter_event/slug/{slug}. Host-level access to the event's chapter.
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppInstance } from '../../app';
+import { chapterEventSchema } from '../../../common/schemas/chapters';
+import { eventSaveRequestSchema } from '../../../common/schemas/events';
+import { resultSchema } from '../../../common/schemas/permissions';
+import { requireSignIn } from '../../plugins/auth';
+import { deleteEvent, saveEvent } from './save';
+
+export function eventSaveRoutes(root: AppInstance): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/chapter_event',
+    {
+      config: { access: 'hostAccess' },
+      schema: { body: eventSaveRequestSchema, response: { 200: chapterEventSchema } },
+    },
+    (request) => saveEvent(app.db, requireSignIn(request), request.body),
+  );
+
+  app.delete(
+    '/api/chapter_event/slug/:slug',
+    {
+      config: { access: 'hostAccess' },
+      schema: {
+        params: z.object({ slug: z.string().min(1).max(300) }),
+        response: { 200: resultSchema },
+      },
+    },
+    async (request) => {
+      await deleteEvent(app.db, requireSignIn(request), request.params.slug);
+      return { result: 'success' as const };
+    },
+  );
+}

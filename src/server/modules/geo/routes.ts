@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../app';
+import { HttpError } from '../../plugins/errors';
+import { geocode } from './gazetteer';
+import { stateOutline } from './outlines';
+
+const placeSchema = z.object({ lat: z.number(), lng: z.number(), label: z.string() });
+
+export function geoRoutes(app: AppInstance): void {
+  app.get(
+    '/api/geocode',
+    {
+      config: { access: 'public' },
+      schema: {
+        querystring: z.object({ q: z.string().trim().min(1).max(200) }),
+        response: { 200: placeSchema },
+      },
+    },
+    (request) => {
+      const place = geocode(request.query.q);
+      if (!place) throw new HttpError(404, `No place found for "${request.query.q}".`);
+      return place;
+    },
+  );
+
+  app.get(
+    '/assets/geo/:file',
+    { config: { access: 'public' }, schema: { params: z.object({ file: z.string().max(40) }) } },
+    (request, reply) => {
+      const abbr = /^([A-Za-z]{2})\.geo\.json$/.exec(request.params.file)?.[1];
+      const outline = abbr ? stateOutline(abbr) : undefined;
+      if (!outline) throw new HttpError(404, `No outline named ${request.params.file}.`);
+      return reply
+        .type('application/geo+json')
+        .header('cache-control', 'public, max-age=86400')
+        .send(outline);
+    },
+  );
+}

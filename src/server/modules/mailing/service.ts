@@ -1,0 +1,93 @@
+// Public mailing-list sign-up. The answer is always a result, never an HTTP error: the widget
+// shows 'Oops. ' + errorString or 'Success!' (spec 1 §8).
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chapters } from '../../db/schema';
+import { canSeeChapter } from '../../../common/policy';
+import type { User } from '../../../common/schemas/auth';
+import {
+  MAILING_ERRORS,
+  mailingEmailSchema,
+  type SignUpAnswer,
+} from '../../../common/schemas/mailing';
+import type { EmailService } from '../../../common/constants';
+import type { AddContactFailure, MailingListProvider } from '../../mail/lists/provider';
+import { getEmailService } from '../settings/service';
+import { listIdField } from './listAccess';
+
+type Id = string | number | null | undefined;
+
+const FAILURE_TEXT: Record<AddContactFailure, string> = {
+  invalid_email: MAILING_ERRORS.invalidEmail,
+  unknown_list: MAILING_ERRORS.noList,
+  provider_error: MAILING_ERRORS.failed,
+  // Not answered to the sign-up form, which reactivates an unsubscribe and hides a block.
+  unsubscribed: MAILING_ERRORS.failed,
+  blocked: MAILING_ERRORS.failed,
+};
+
+function answer(errorString: string | null): SignUpAnswer {
+  return { results: [{ isError: errorString !== null, errorString: errorString ?? '' }] };
+}
+
+/** The chapter column that names its list under the email-service setting. */
+export function listIdColumn(service: EmailService) {
+  return chapters[listIdField(service)];
+}
+
+function asText(id: Id): string {
+  return id === null || id === undefined ? '' : String(id).trim();
+}
+
+/**
+ * The list id, if it is the list of a chapter this user may see. A hidden chapter's list is
+ * as unknown as no list at all, except to the chapter's hosts (who see its page).
+ */
+async function visibleChapterList(db: Db, user: User | null, listId: string) {
+  if (!listId) return null;
+  const column = listIdColumn(await getEmailService(db));
+  const rows = await db
+    .select({ id: chapters.id, status: chapters.status })
+    .from(chapters)
+    .where(eq(column, listId));
+  return rows.some((c) => canSeeChapter(user, c)) ? listId : null;
+}
+
+/** The list id of a chapter the user may see, read from the field the setting picks. */
+async function listOfChapter(db: Db, user: User | null, chapterId: string) {
+  if (!/^\d{1,9}$/.test(chapterId)) return null;
+  const column = listIdColumn(await getEmailService(db));
+  const [chapter] = await db
+    .select({ id: chapters.id, status: chapters.status, listId: column })
+    .from(chapters)
+    .where(eq(chapters.id, Number(chapterId)))
+    .limit(1);
+  if (!chapter || !canSeeChapter(user, chapter)) return null;
+  return chapter.listId?.trim() || null;
+}
+
+export interface SignUpInput {
+  email?: string | null;
+  listId?: Id;
+  chapterId?: Id;
+}
+
+/** Signs one address up to a chapter's list, named by list id or (failing that) chapter id. */
+export async function signUp(
+  db: Db,
+  provider: MailingListProvider,
+  user: User | null,
+  input: SignUpInput,
+): Promise<SignUpAnswer> {
+  const email = mailingEmailSchema.safeParse(input.email ?? '');
+  if (!email.success) return answer(MAILING_ERRORS.invalidEmail);
+
+  const listId = asText(input.listId)
+    ? await visibleChapterList(db, user, asText(input.listId))
+    : await listOfChapter(db, user, asText(input.chapterId));
+  if (!listId) return answer(MAILING_ERRORS.noList);
+
+  const [result] = await provider.addContacts(listId, [email.data]);
+  if (!result) return answer(MAILING_ERRORS.failed);
+  return answer(result.added ? null : FAILURE_TEXT[result.failure ?? 'provider_error']);
+}

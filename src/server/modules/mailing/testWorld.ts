@@ -1,0 +1,111 @@
+// Chapters with lists, and callers of each kind, for the mailing-list tests. `town` has a list
+// with contacts and a host; `other` has a list and its own host; `listless` has none; `loose`
+// is a list of no chapter.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  chapters,
+  mailingListContacts,
+  mailingLists,
+  mailingMessages,
+  settings,
+} from '../../db/schema';
+import type { createTestApp } from '../../test/app';
+import { signedInUser } from '../../test/users';
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let made = 0;
+
+export async function newList(t: TestApp, name: string): Promise<string> {
+  const [row] = await t.db.insert(mailingLists).values({ name }).returning();
+  return String(row!.id);
+}
+
+export async function addContacts(
+  t: TestApp,
+  listId: string,
+  emails: string[],
+  status = 'active',
+): Promise<void> {
+  await t.db.insert(mailingListContacts).values(
+    emails.map((email) => ({
+      listId: Number(listId),
+      email,
+      status,
+      unsubscribeToken: randomBytes(16).toString('hex'),
+    })),
+  );
+}
+
+export async function setEmailService(t: TestApp, serviceName: 'bronto' | 'sendInBlue' | null) {
+  await t.db.delete(settings).where(eq(settings.key, 'emailService'));
+  if (serviceName) {
+    await t.db.insert(settings).values({ key: 'emailService', value: { serviceName } });
+  }
+}
+
+/** Waits for the send worker to finish a message. */
+export async function waitForMessage(t: TestApp, messageId: number, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await t.db
+      .select()
+      .from(mailingMessages)
+      .where(eq(mailingMessages.id, messageId));
+    if (row?.status === 'finished') return row;
+    if (Date.now() > until) throw new Error(`message ${messageId} not finished in time`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export async function createMailingWorld(t: TestApp) {
+  made += 1;
+  const tag = `m${made}-${Date.now()}`;
+  const lists = {
+    town: await newList(t, 'Town list'),
+    townSib: await newList(t, 'Town Brevo-era list'),
+    other: await newList(t, 'Other list'),
+    loose: await newList(t, 'Loose list'),
+  };
+  const [town, other, listless] = await t.db
+    .insert(chapters)
+    .values([
+      {
+        title: 'Greenpoint',
+        slug: `${tag}-greenpoint`,
+        city: 'Brooklyn',
+        state: 'NY',
+        status: 1,
+        emailAlias: 'greenpoint',
+        brontoListId: lists.town,
+        sendInBlueListId: lists.townSib,
+      },
+      {
+        title: 'Oakland',
+        slug: `${tag}-oakland`,
+        city: 'Oakland',
+        state: 'CA',
+        status: 1,
+        brontoListId: lists.other,
+      },
+      { title: '', slug: `${tag}-listless`, city: 'Listless City', state: 'CA', status: 0 },
+    ])
+    .returning();
+  if (!town || !other || !listless) throw new Error('insert returned too few rows');
+  await addContacts(t, lists.town, ['carol@example.org', 'Alice@example.org', 'bob@example.org']);
+  await addContacts(t, lists.other, ['olga@example.org']);
+  await addContacts(t, lists.loose, ['lou@example.org']);
+  const [host, fieldOrganizer, otherHost, listlessHost, plain, admin] = await Promise.all([
+    signedInUser(t, { name: 'Town Host', hostOf: [town.id] }),
+    signedInUser(t, { name: 'Town Organizer', fieldOrganizerOf: [town.id] }),
+    signedInUser(t, { name: 'Other Host', hostOf: [other.id] }),
+    signedInUser(t, { name: 'Listless Host', hostOf: [listless.id] }),
+    signedInUser(t, { name: 'Plain Person' }),
+    signedInUser(t, { admin: true }),
+  ]);
+  return {
+    lists,
+    chapters: { town, other, listless },
+    users: { host, fieldOrganizer, otherHost, listlessHost, plain, admin },
+  };
+}

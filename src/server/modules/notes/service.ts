@@ -1,0 +1,84 @@
+// Chapter notes (spec 2 §2 Notes): the people who run a chapter write them for each other.
+// Admin Only notes are written by admins and never leave the server for anyone else.
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chapterNotes, users } from '../../db/schema';
+import { isAdmin } from '../../../common/policy';
+import type { User } from '../../../common/schemas/auth';
+import type { ChapterNote } from '../../../common/schemas/notes';
+import { HttpError } from '../../plugins/errors';
+import { recordActivity } from '../activity/service';
+import { requireChapterHostAccess } from '../chapters/access';
+import { displayTitle } from '../chapters/summaries';
+
+type NoteRow = typeof chapterNotes.$inferSelect;
+type Author = { id: number; name: string; email: string } | null;
+
+function toNote(row: NoteRow, author: Author): ChapterNote {
+  return {
+    id: row.id,
+    note: row.note,
+    adminOnly: row.adminOnly,
+    chapterId: row.chapterId,
+    createdAt: row.createdAt.toISOString(),
+    user: author,
+  };
+}
+
+/** Newest first; admin-only notes for admins only. */
+export async function listChapterNotes(
+  db: Db,
+  user: User,
+  chapterId: number,
+): Promise<ChapterNote[]> {
+  await requireChapterHostAccess(db, user, chapterId);
+  const rows = await db
+    .select({ note: chapterNotes, id: users.id, name: users.name, email: users.email })
+    .from(chapterNotes)
+    .leftJoin(users, eq(users.id, chapterNotes.userId))
+    .where(
+      and(
+        eq(chapterNotes.chapterId, chapterId),
+        isAdmin(user) ? undefined : eq(chapterNotes.adminOnly, false),
+      ),
+    )
+    .orderBy(desc(chapterNotes.createdAt), desc(chapterNotes.id));
+  return rows.map((r) =>
+    toNote(r.note, r.id === null ? null : { id: r.id, name: r.name ?? '', email: r.email ?? '' }),
+  );
+}
+
+export async function addChapterNote(
+  db: Db,
+  user: User,
+  input: { note: string; adminOnly: boolean; chapterId: number },
+): Promise<ChapterNote> {
+  const chapter = await requireChapterHostAccess(db, user, input.chapterId);
+  if (input.adminOnly && !isAdmin(user)) {
+    const message = 'Only admins may write Admin Only notes.';
+    throw new HttpError(403, message, [{ field: 'body.adminOnly', message }]);
+  }
+  const row = await db.transaction(async (tx) => {
+    const [note] = await tx
+      .insert(chapterNotes)
+      .values({
+        chapterId: chapter.id,
+        userId: user.id,
+        note: input.note,
+        adminOnly: input.adminOnly,
+      })
+      .returning();
+    if (!note) throw new Error('insert returned no note');
+    await recordActivity(tx, {
+      type: 'chapter_note',
+      title: `Note on ${displayTitle(chapter)}`,
+      note: input.note,
+      userId: user.id,
+      chapterId: chapter.id,
+      objectId: note.id,
+      adminOnly: input.adminOnly,
+    });
+    return note;
+  });
+  return toNote(row, { id: user.id, name: user.name, email: user.email });
+}

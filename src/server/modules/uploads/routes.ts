@@ -1,0 +1,71 @@
+// Chapter header images (spec 2 §2 Page Content, §7): POST and DELETE
+// /api/chapter/header_image/{id}, host-level access. The upload is the multipart field `image`;
+// the answer { result: 'success' } is what the screen checks.
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppInstance } from '../../app';
+import { idParam } from '../../../common/schemas/chapters';
+import { resultSchema } from '../../../common/schemas/permissions';
+import { requireSignIn } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { requireChapterHostAccess } from '../chapters/access';
+import { chapterHeaderFile } from './files';
+import { MAX_UPLOAD_BYTES, NOT_AN_IMAGE, TOO_LARGE, removeUpload, toJpeg, writeUpload } from './images';
+
+const params = z.object({ id: idParam });
+
+/** The bytes of the multipart field `image`, or a 400/413 that says what is wrong. */
+export async function readImageField(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    throw new HttpError(400, 'Send the image as a file upload (multipart/form-data).');
+  }
+  let file;
+  try {
+    file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  } catch {
+    throw new HttpError(400, 'The upload could not be read.');
+  }
+  if (!file || file.fieldname !== 'image') {
+    const message = 'Choose an image file to upload.';
+    throw new HttpError(400, message, [{ field: 'image', message }]);
+  }
+  const data = await file.toBuffer().catch(() => null);
+  if (!data || file.file.truncated) {
+    throw new HttpError(413, TOO_LARGE, [{ field: 'image', message: TOO_LARGE }]);
+  }
+  if (data.length === 0) throw new HttpError(400, NOT_AN_IMAGE, [{ field: 'image', message: NOT_AN_IMAGE }]);
+  return data;
+}
+
+export function uploadRoutes(root: AppInstance): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const uploadsDir = app.config.uploadsDir;
+
+  app.post(
+    '/api/chapter/header_image/:id',
+    {
+      config: { access: 'hostAccess' },
+      schema: { params, response: { 200: resultSchema } },
+    },
+    async (request) => {
+      const chapter = await requireChapterHostAccess(app.db, requireSignIn(request), request.params.id);
+      const jpeg = await toJpeg(await readImageField(request));
+      await writeUpload(uploadsDir, chapterHeaderFile(chapter.id), jpeg);
+      return { result: 'success' as const };
+    },
+  );
+
+  app.delete(
+    '/api/chapter/header_image/:id',
+    {
+      config: { access: 'hostAccess' },
+      schema: { params, response: { 200: resultSchema } },
+    },
+    async (request) => {
+      const chapter = await requireChapterHostAccess(app.db, requireSignIn(request), request.params.id);
+      await removeUpload(uploadsDir, chapterHeaderFile(chapter.id));
+      return { result: 'success' as const };
+    },
+  );
+}

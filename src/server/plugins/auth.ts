@@ -1,0 +1,68 @@
+// Who is asking: reads the session cookie into `request.user` (null for a visitor), then
+// enforces the route's declared access rule. Rules that need a chapter (hostAccess,
+// fieldOrganizerAccess) are checked here for sign-in and again, per chapter, by the service
+// through the guards below once it knows which chapter the request is about.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { User } from '../../common/schemas/auth';
+import { hasFieldOrganizerAccess, hasHostAccess, isAdmin } from '../../common/policy';
+import { SESSION_COOKIE, userForToken } from '../modules/auth/sessions';
+import type { AccessRule } from './access';
+import { HttpError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: User | null;
+  }
+}
+
+export function requireSignIn(request: FastifyRequest): User {
+  if (!request.user) throw new HttpError(401, 'Please sign in first.');
+  return request.user;
+}
+
+export function requireAdmin(request: FastifyRequest): User {
+  const user = requireSignIn(request);
+  if (!isAdmin(user)) throw new HttpError(403, 'Only site admins may do this.');
+  return user;
+}
+
+export function requireHostAccess(request: FastifyRequest, chapterId: number): User {
+  const user = requireSignIn(request);
+  if (!hasHostAccess(user, chapterId)) {
+    throw new HttpError(
+      403,
+      'Only hosts of this chapter, its field organizers and admins may do this.',
+    );
+  }
+  return user;
+}
+
+export function requireFieldOrganizerAccess(request: FastifyRequest, chapterId: number): User {
+  const user = requireSignIn(request);
+  if (!hasFieldOrganizerAccess(user, chapterId)) {
+    throw new HttpError(403, 'Only field organizers of this chapter and admins may do this.');
+  }
+  return user;
+}
+
+const ROUTE_GUARDS: Record<AccessRule, (request: FastifyRequest) => void> = {
+  public: () => {},
+  signedIn: requireSignIn,
+  admin: requireAdmin,
+  // The chapter is known only inside the handler; it must call requireHostAccess(...) too.
+  hostAccess: requireSignIn,
+  fieldOrganizerAccess: requireSignIn,
+};
+
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  // onRequest: a visitor is refused before the body is even read. Only the API needs to know
+  // who is asking; the web app's files are the same for everyone and cost no query.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    request.user = token ? await userForToken(app.db, token) : null;
+    const rule = (request.routeOptions.config as { access?: AccessRule }).access ?? 'public';
+    ROUTE_GUARDS[rule](request);
+  });
+}

@@ -1,0 +1,61 @@
+// One shape for every error the API answers: { statusCode, error, message, fields? }.
+// Validation failures name each bad field; anything unexpected is logged with the request id
+// and answered 500 without a stack or internals.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { STATUS_CODES } from 'node:http';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Thrown by services for an answer the client should see as it is (403, 404, 409 ...). */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly fields?: FieldError[],
+    /** Headers that go with the answer, such as Retry-After with a 429. */
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export function errorBody(statusCode: number, message: string, fields?: FieldError[]) {
+  return {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+    ...(fields ? { fields } : {}),
+  };
+}
+
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields = err.validation.map((v) => {
+        const where = err.validationContext ?? 'body';
+        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return { field: path ? `${where}.${path}` : where, message: v.message ?? 'is invalid' };
+      });
+      const names = fields.map((f) => f.field).join(', ');
+      return reply.code(400).send(errorBody(400, `Invalid request: ${names}`, fields));
+    }
+    if (err instanceof HttpError) {
+      if (err.headers) void reply.headers(err.headers);
+      return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.fields));
+    }
+    // Fastify's own client errors: malformed JSON, wrong content type, body too large...
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+          ? 'Invalid request: body is not valid JSON'
+          : err.message;
+      return reply.code(err.statusCode).send(errorBody(err.statusCode, message));
+    }
+    request.log.error({ err, reqId: request.id }, 'unexpected error');
+    return reply.code(500).send(errorBody(500, `Something went wrong. Reference: ${request.id}`));
+  });
+}

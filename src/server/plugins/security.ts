@@ -1,0 +1,45 @@
+// Security headers with a Content-Security-Policy the built app runs under unchanged:
+// no inline scripts or styles anywhere, map tiles the only foreign images.
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { Config } from '../config';
+
+/** The origin a tile URL template loads from, with `{s}` subdomains as a wildcard. */
+export function tileOrigin(tileUrl: string): string {
+  const m = /^(https?:\/\/[^/]+)/.exec(tileUrl.replace('{s}', '*'));
+  return m?.[1] ?? "'self'";
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        // Style attributes only (never <style> elements or scripts): the rich text hosts write
+        // keeps Quill's colour and background spans, which the server's sanitizer restricts to
+        // colour values. CSS in an attribute cannot run script.
+        styleSrcAttr: ["'unsafe-inline'"],
+        // Rich text may embed videos from these players, and nothing else.
+        frameSrc: [
+          'https://www.youtube.com',
+          'https://www.youtube-nocookie.com',
+          'https://player.vimeo.com',
+        ],
+        imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(config.map.tileUrl)],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Only meaningful once served over https; harmless otherwise.
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    crossOriginEmbedderPolicy: false,
+  });
+}

@@ -1,0 +1,82 @@
+// Serves the built web app: hashed assets cached for a year, everything else revalidated,
+// and any non-API path answered with index.html so the client router can take it.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { errorBody } from './errors';
+import { renderIndex } from '../modules/seo/html';
+import { pageMeta } from '../modules/seo/meta';
+import { UPLOADS_URL } from '../modules/uploads/files';
+
+// Vite names built files `name-<8+ char hash>.ext`.
+const HASHED = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|jpg|webp)$/;
+
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  const url = request.url.split('?')[0] ?? '';
+  return reply.code(404).send(errorBody(404, `Not found: ${request.method} ${url}`));
+}
+
+/** A client route: not the API, and not a file name (a missing file stays a 404). */
+function isClientRoute(url: string): boolean {
+  return !url.startsWith('/api/') && url !== '/api' && !/\.[a-z0-9]+$/i.test(url);
+}
+
+export async function registerWeb(
+  app: FastifyInstance,
+  webDir: string,
+  uploadsDir: string,
+): Promise<void> {
+  app.setNotFoundHandler(notFound);
+  // Uploaded images, under the spec's path. Re-encoded JPEGs only (see modules/uploads).
+  mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: path.resolve(uploadsDir),
+    prefix: `${UPLOADS_URL}/`,
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders(reply) {
+      reply.header('cache-control', 'public, max-age=300');
+    },
+  });
+  const root = path.resolve(webDir);
+  const indexFile = path.join(root, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn(`No built web app in ${root}: run "npm run build". Serving the API only.`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    wildcard: false,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      reply.header(
+        'cache-control',
+        HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
+    },
+  });
+  // Read once: a new build comes with a restart. Development uses Vite's own server.
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  // A real route rather than the not-found handler, so compression and the other per-route
+  // hooks apply. The static files above are more specific and win over this wildcard. Each page
+  // carries its own title, description and preview tags (see modules/seo/meta.ts).
+  app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (!isClientRoute(url)) return notFound(request, reply);
+    const context = { now: new Date(), publicUrl: app.config.publicUrl };
+    const client = {
+      mapTileUrl: app.config.map.tileUrl,
+      mapTileAttribution: app.config.map.tileAttribution,
+    };
+    const html = renderIndex(
+      indexHtml,
+      await pageMeta(app.db, url, context),
+      context.publicUrl,
+      client,
+    );
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+}

@@ -1,0 +1,104 @@
+// The one map of the site (home, state and chapter screens): Leaflet with the configured tiles,
+// a type pin per place, an optional state outline, and the 'Map loading...' overlay until the
+// tiles have loaded or 3 seconds have passed (spec 1 §4). Loaded lazily: see LazyChapterMap.
+import 'leaflet/dist/leaflet.css';
+import type { GeoJsonObject } from 'geojson';
+import L from 'leaflet';
+import { useEffect, useState, type ReactNode } from 'react';
+import { GeoJSON, MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
+import { MAP } from '../../../common/constants';
+import { mapTiles } from './mapSettings';
+import { pinIcon } from './pins';
+
+export interface MapPin {
+  key: string;
+  lat: number;
+  lng: number;
+  chapterTypeId: number;
+  /** What a screen reader hears for the pin. */
+  label: string;
+  popup?: ReactNode;
+}
+
+export interface MapView {
+  center: [number, number];
+  zoom: number;
+}
+
+export interface ChapterMapProps {
+  view: MapView;
+  pins: MapPin[];
+  outline?: GeoJsonObject | null;
+  /** 'tall' is the spec's 500px; 'short' suits a single place. */
+  size?: 'tall' | 'short';
+  label: string;
+}
+
+/** Moves the map when the screen asks for another view (a search, the browser's location). */
+function FollowView({ view }: { view: MapView }) {
+  const map = useMap();
+  useEffect(() => {
+    map.setView(view.center, view.zoom);
+  }, [map, view]);
+  return null;
+}
+
+function FitOutline({ outline }: { outline: GeoJsonObject }) {
+  const map = useMap();
+  useEffect(() => {
+    const bounds = L.geoJSON(outline).getBounds();
+    if (bounds.isValid()) map.fitBounds(bounds, { padding: [16, 16] });
+  }, [map, outline]);
+  return null;
+}
+
+export default function ChapterMap({ view, pins, outline, size = 'tall', label }: ChapterMapProps) {
+  const [loading, setLoading] = useState(true);
+  useEffect(() => {
+    const fallback = setTimeout(() => setLoading(false), MAP.loadingFallbackMs);
+    return () => clearTimeout(fallback);
+  }, []);
+
+  return (
+    <div className={`chapter-map chapter-map-${size}`} role="region" aria-label={label}>
+      {loading && (
+        <div className="chapter-map-overlay" role="status">
+          Map loading...
+        </div>
+      )}
+      <MapContainer
+        center={view.center}
+        zoom={view.zoom}
+        scrollWheelZoom={false}
+        className="chapter-map-canvas"
+      >
+        <TileLayer
+          url={mapTiles.url}
+          attribution={mapTiles.attribution}
+          eventHandlers={{ load: () => setLoading(false) }}
+        />
+        <FollowView view={view} />
+        {outline && (
+          <>
+            <GeoJSON
+              data={outline}
+              pathOptions={{ color: '#1f5fa8', weight: 2, fillOpacity: 0.06 }}
+            />
+            <FitOutline outline={outline} />
+          </>
+        )}
+        {pins.map((pin) => (
+          <Marker
+            key={pin.key}
+            position={[pin.lat, pin.lng]}
+            icon={pinIcon(pin.chapterTypeId)}
+            title={pin.label}
+            alt={pin.label}
+          >
+            {pin.popup && <Popup maxWidth={MAP.infoWindowMaxWidth}>{pin.popup}</Popup>}
+          </Marker>
+        ))}
+      </MapContainer>
+    </div>
+  );
+}

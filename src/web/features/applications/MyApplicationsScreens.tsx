@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { z } from 'zod';
+import { formatMediumDate } from '../../../common/format';
+import { hostApplicationSchema } from '../../../common/schemas/applications';
+import { stateName } from '../../../common/states';
+import { apiGet } from '../../api';
+import { QueryState } from '../content/QueryState';
+
+/** /my_chapter_host_applications: the user's applications, newest first. */
+export function MyApplicationsScreen() {
+  const query = useQuery({
+    queryKey: ['applications', 'my'],
+    queryFn: () => apiGet('/api/chapter_host_application/my', z.array(hostApplicationSchema)),
+  });
+  return (
+    <>
+      <h1>My Chapter Host Applications</h1>
+      <QueryState query={query} what="applications">
+        {(list) =>
+          list.length === 0 ? (
+            <p>
+              You have not applied to start a chapter yet.{' '}
+              <Link to="/intro_start_chapter">Start one!</Link>
+            </p>
+          ) : (
+            <ul className="list-group">
+              {list.map((a) => (
+                <li key={a.slug} className="list-group-item">
+                  <Link to={`/my_chapter_host_applications/${a.slug}`}>
+                    {a.city}, {stateName(a.state) ?? a.state}
+                  </Link>
+                  <span className="text-body-secondary small ms-2">
+                    {formatMediumDate(a.createdAt)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+    </>
+  );
+}
+
+/** The detail; its status text is a placeholder (spec 1 §2), not the application's status. */
+export function MyApplicationScreen() {
+  const { slug = '' } = useParams();
+  const query = useQuery({
+    queryKey: ['applications', slug],
+    queryFn: () =>
+      apiGet(
+        `/api/chapter_host_application/slug/${encodeURIComponent(slug)}`,
+        hostApplicationSchema,
+      ),
+    retry: false,
+  });
+  return (
+    <QueryState query={query} what="application">
+      {(a) => (
+        <article>
+          <Link to="/my_chapter_host_applications">Back</Link>
+          <h1 className="mt-2">
+            {a.city}, {stateName(a.state) ?? a.state}
+          </h1>
+          <p className="text-body-secondary">Sent {formatMediumDate(a.createdAt)}</p>
+          <dl>
+            <dt>Type of chapter</dt>
+            <dd className="text-capitalize">{a.type} Liberally</dd>
+            <dt>Why you want to start one</dt>
+            <dd className="text-prewrap">{a.reason}</dd>
+            <dt>Status</dt>
+            <dd>We will be in touch about your application.</dd>
+          </dl>
+        </article>
+      )}
+    </QueryState>
+  );
+}

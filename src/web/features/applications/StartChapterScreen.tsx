@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router';
+import { PageSpinner } from '../../components/PageSpinner';
+import { RegisterForm } from '../auth/RegisterForm';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { ApplicationForm } from './ApplicationForm';
+
+/** Spec 1 §2: registration first when signed out, then the application, then the thanks. */
+export function StartChapterScreen() {
+  const { user, isChecking } = useCurrentUser();
+  const [sent, setSent] = useState(false);
+  if (isChecking) return <PageSpinner />;
+  return (
+    <div className="row justify-content-center">
+      <div className="col-md-9 col-lg-7">
+        <h1>Apply to start a chapter</h1>
+        {sent ? (
+          <>
+            <p className="lead">Great! We&apos;ll be in touch soon!</p>
+            <Link to="/my_chapter_host_applications">See your applications</Link>
+          </>
+        ) : user ? (
+          <ApplicationForm onSent={() => setSent(true)} />
+        ) : (
+          <Card body>
+            <h2 className="h4">First, create your account</h2>
+            <p>
+              Already have one? <Link to="/signin?returnUrl=%2Fstart_chapter">Sign in</Link>.
+            </p>
+            <RegisterForm onRegistered={() => {}} signInHref="/signin?returnUrl=%2Fstart_chapter" />
+          </Card>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { signupRequestSchema, type SignupRequest, type User } from '../../../common/schemas/auth';
+import { SubmitButton } from '../../components/forms/SubmitButton';
+import { TextField } from '../../components/forms/TextField';
+import { signUp } from './authApi';
+import { useSetCurrentUser } from './useCurrentUser';
+
+/**
+ * Spec 1 §2 Register, as a form other screens can show (starting a chapter asks for it first).
+ * The new user is signed in; `onRegistered` then decides what comes next.
+ */
+export function RegisterForm({
+  onRegistered,
+  signInHref = '/signin',
+}: {
+  onRegistered: (user: User) => void;
+  signInHref?: string;
+}) {
+  const setUser = useSetCurrentUser();
+  const [warning, setWarning] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<SignupRequest>({
+    resolver: zodResolver(signupRequestSchema),
+    defaultValues: { name: '', email: '', password: '', passwordMatch: '' },
+  });
+  const errors = formState.errors;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setWarning(null);
+    try {
+      const answer = await signUp(values);
+      if (answer.error || !answer.user) return setWarning(answer.error ?? 'Something went wrong.');
+      setUser(answer.user);
+      onRegistered(answer.user);
+    } catch (err) {
+      // On an HTTP failure loading just stops (spec 1 §8); the reason goes to the console.
+      console.warn('Registration failed', err);
+    }
+  });
+
+  return (
+    <Form noValidate onSubmit={(e) => void onSubmit(e)}>
+      {warning && <Alert variant="warning">{warning}</Alert>}
+      <TextField
+        label="Name"
+        hint="Your real first and last name, please."
+        autoComplete="name"
+        registration={register('name')}
+        error={errors.name}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        registration={register('email')}
+        error={errors.email}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 6 characters."
+        registration={register('password')}
+        error={errors.password}
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        registration={register('passwordMatch')}
+        error={errors.passwordMatch}
+      />
+      <div className="d-flex align-items-center gap-3 flex-wrap">
+        <SubmitButton busy={formState.isSubmitting}>Register</SubmitButton>
+        <span>
+          Already have an account? <Link to={signInHref}>Sign in</Link>
+        </span>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,32 @@
+// The auth calls of spec 1 §7, as the screens use them.
+import {
+  authResponseSchema,
+  passwordResetAnswerSchema,
+  type AuthResponse,
+  type PasswordResetAnswer,
+  type SigninRequest,
+  type SignupRequest,
+} from '../../../common/schemas/auth';
+import { apiGet, apiSend } from '../../api';
+
+export const signIn = (body: SigninRequest): Promise<AuthResponse> =>
+  apiSend('POST', '/api/auth/signin', body, authResponseSchema);
+
+export const signUp = (body: SignupRequest): Promise<AuthResponse> =>
+  apiSend('POST', '/api/auth/signup', { ...body, username: body.email }, authResponseSchema);
+
+export const signOut = (): Promise<AuthResponse> => apiGet('/api/auth/signout', authResponseSchema);
+
+export const requestReset = (email: string): Promise<PasswordResetAnswer> =>
+  apiSend('POST', '/api/password_reset/create', { email }, passwordResetAnswerSchema);
+
+export const checkResetToken = (token: string): Promise<PasswordResetAnswer> =>
+  apiGet(`/api/password_reset/check/${encodeURIComponent(token)}`, passwordResetAnswerSchema);
+
+export const setNewPassword = (token: string, password: string): Promise<PasswordResetAnswer> =>
+  apiSend(
+    'POST',
+    '/api/password_reset/new_password',
+    { token, password },
+    passwordResetAnswerSchema,
+  );

@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { CHAPTER_TYPE_SUFFIX, ROLES } from '../../../common/constants';
+import { formatMediumDate, formatTime } from '../../../common/format';
+import { hasHostAccess } from '../../../common/policy';
+import { frequencyText } from '../../../common/recurrence';
+import type { ChapterSummary } from '../../../common/schemas/chapters';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { TypeName } from './TypeName';
+
+/** Spec 1 §2 "Chapter list item", on the state screen and My Chapters. */
+export function ChapterListItem({ chapter }: { chapter: ChapterSummary }) {
+  const { user } = useCurrentUser();
+  const base = `/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`;
+  const roles = ROLES.filter(
+    (r) =>
+      (r.id === 3 && user?.chapterHostChapterIds.includes(chapter.id)) ||
+      (r.id === 2 && user?.fieldOrganizerChapterIds.includes(chapter.id)),
+  ).map((r) => r.name);
+  return (
+    <li className={`list-group-item py-3${chapter.status === 1 ? '' : ' chapter-inactive'}`}>
+      <div className="d-flex flex-wrap align-items-start gap-2">
+        <div className="me-auto">
+          <h3 className="h5 mb-1">
+            <Link to={base}>{chapter.displayTitle}</Link>
+            {chapter.status !== 1 && <span className="badge text-bg-secondary ms-2">Hidden</span>}
+          </h3>
+          <TypeName type={chapter.chapter_type} suffix={CHAPTER_TYPE_SUFFIX} />
+        </div>
+        {hasHostAccess(user, chapter.id) && (
+          <Link to={`${base}/admin`} className="btn btn-sm btn-outline-primary">
+            Admin
+          </Link>
+        )}
+        {chapter.email && (
+          <a href={`mailto:${chapter.email}`} className="btn btn-sm btn-outline-secondary">
+            Contact Host
+          </a>
+        )}
+      </div>
+      {chapter.chapter_events.length > 0 && (
+        <ul className="list-unstyled small mb-1 mt-2">
+          {chapter.chapter_events.map((e) => (
+            <li key={e.id}>
+              <strong>{e.name}</strong>: {frequencyText(e, formatMediumDate)},{' '}
+              {formatTime(e.startTime)}–{formatTime(e.endTime)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="small text-body-secondary mb-0">
+        Last Active:{' '}
+        {chapter.lastBlogPostDate ? formatMediumDate(chapter.lastBlogPostDate) : 'Never'}
+      </p>
+      {roles.length > 0 && <p className="small mb-0">Your roles: {roles.join(', ')}</p>}
+    </li>
+  );
+}

@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { CHAPTER_TYPE_SUFFIX, ROLE } from '../../../common/constants';
+import { hasHostAccess } from '../../../common/policy';
+import { chapterSchema } from '../../../common/schemas/chapters';
+import { ApiError, apiGet } from '../../api';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { ChapterLinks } from './ChapterLinks';
+import { ChapterPosts } from './ChapterPosts';
+import { ChapterUpcoming } from './ChapterUpcoming';
+import { MailingListSignup } from './MailingListSignup';
+import { PressMentionList } from './PressMentionList';
+import { TypeName } from './TypeName';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert';
+
+const NOT_ACTIVE = 'This Chapter is not active.';
+
+/** Spec 1 §2 Chapter screen. A hidden chapter is a 404 to those without host access. */
+export function ChapterPage() {
+  const { slug = '' } = useParams();
+  const { user } = useCurrentUser();
+  const query = useQuery({
+    queryKey: ['chapter', slug, user?.id ?? null],
+    queryFn: () => apiGet(`/api/chapter/slug/${encodeURIComponent(slug)}`, chapterSchema),
+    retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 1,
+  });
+  if (query.isPending) return <PageSpinner label="Loading the chapter..." />;
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return missing ? (
+      <p className="lead py-4">{NOT_ACTIVE}</p>
+    ) : (
+      <LoadFailedAlert what="chapter" onRetry={() => void query.refetch()} />
+    );
+  }
+  const chapter = query.data;
+  const base = `/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`;
+  const hosts = chapter.permissions.filter((p) => p.roleId === ROLE.chapterHost);
+  const canAdmin = hasHostAccess(user, chapter.id);
+  if (chapter.status !== 1 && !canAdmin) return <p className="lead py-4">{NOT_ACTIVE}</p>;
+  return (
+    <article aria-labelledby="chapter-title">
+      {chapter.headerImageUrl && (
+        <img
+          src={chapter.headerImageUrl}
+          alt=""
+          className="img-fluid rounded mb-3 chapter-header-image"
+        />
+      )}
+      <div className="d-flex flex-wrap align-items-start gap-3 mb-2">
+        <div className="me-auto">
+          <h1 id="chapter-title" className="mb-0">
+            <Link to={base} className="text-reset text-decoration-none">
+              {chapter.displayTitle}
+            </Link>
+          </h1>
+          <TypeName type={chapter.chapter_type} suffix={CHAPTER_TYPE_SUFFIX} />
+          {chapter.status !== 1 && (
+            <span className="badge text-bg-secondary ms-2">Hidden: only hosts see this page</span>
+          )}
+        </div>
+        {canAdmin && (
+          <Link to={`${base}/admin`} className="btn btn-primary">
+            Chapter Admin Tools
+          </Link>
+        )}
+      </div>
+      <div className="row g-4">
+        <div className="col-lg-8">
+          {chapter.about && (
+            <div className="rich-text mb-4" dangerouslySetInnerHTML={{ __html: chapter.about }} />
+          )}
+          <ChapterUpcoming chapter={chapter} />
+          <ChapterPosts chapterId={chapter.id} />
+        </div>
+        <aside className="col-lg-4" aria-label="About this chapter">
+          <div className="card card-body mb-4">
+            <MailingListSignup chapterId={chapter.id} />
+          </div>
+          {hosts.length > 0 && (
+            <section className="mb-4" aria-labelledby="hosts-title">
+              <h2 id="hosts-title" className="h5">
+                {hosts.length === 1 ? 'Host' : 'Hosts'}
+              </h2>
+              <p className="mb-1">{hosts.map((h) => h.user.name).join(', ')}</p>
+              {chapter.email && <a href={`mailto:${chapter.email}`}>Contact the hosts</a>}
+            </section>
+          )}
+          <ChapterLinks chapterId={chapter.id} />
+          <PressMentionList
+            title="In the Press"
+            path={`/api/press_mention/chapter/${chapter.id}/public`}
+            hideWhenEmpty
+          />
+        </aside>
+      </div>
+    </article>
+  );
+}

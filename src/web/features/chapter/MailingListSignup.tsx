@@ -1,0 +1,95 @@
+import { useId, useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import Spinner from 'react-bootstrap/Spinner';
+import { signUpAnswerSchema } from '../../../common/schemas/mailing';
+import { apiSend } from '../../api';
+import { useCurrentUser } from '../auth/useCurrentUser';
+
+type State = { step: 'idle' | 'loading' | 'success' } | { step: 'error'; message: string };
+
+/**
+ * Spec 1 §4: idle, loading, then 'Success!' or 'Oops. ' + the server's error with a Try again
+ * link that resets it. The email is prefilled for a signed-in user.
+ */
+export function MailingListSignup({
+  chapterId,
+  compact = false,
+}: {
+  chapterId: number;
+  compact?: boolean;
+}) {
+  const { user } = useCurrentUser();
+  const id = useId();
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [state, setState] = useState<State>({ step: 'idle' });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim()) return;
+    setState({ step: 'loading' });
+    try {
+      const answer = await apiSend(
+        'POST',
+        '/api/mailing_list/sign_up_chapter',
+        { email: email.trim(), chapterId },
+        signUpAnswerSchema,
+      );
+      const result = answer.results[0];
+      setState(
+        result && !result.isError
+          ? { step: 'success' }
+          : { step: 'error', message: result?.errorString ?? '' },
+      );
+    } catch (err) {
+      setState({ step: 'error', message: err instanceof Error ? err.message : '' });
+    }
+  }
+
+  if (state.step === 'success')
+    return (
+      <p className="text-success fw-semibold mb-0" role="status">
+        Success!
+      </p>
+    );
+  if (state.step === 'error') {
+    return (
+      <p className="text-danger mb-0" role="alert">
+        Oops. {state.message}{' '}
+        <Button
+          variant="link"
+          className="p-0 align-baseline"
+          onClick={() => setState({ step: 'idle' })}
+        >
+          Try again
+        </Button>
+      </p>
+    );
+  }
+  return (
+    <Form onSubmit={(e) => void submit(e)}>
+      <Form.Label htmlFor={id} className={compact ? 'small mb-1' : undefined}>
+        Join the mailing list
+      </Form.Label>
+      <InputGroup size={compact ? 'sm' : undefined}>
+        <Form.Control
+          id={id}
+          type="email"
+          required
+          placeholder="you@example.org"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Button type="submit" disabled={state.step === 'loading'}>
+          {state.step === 'loading' ? (
+            <Spinner as="span" size="sm" animation="border" aria-label="Signing up" />
+          ) : (
+            'Sign Up'
+          )}
+        </Button>
+      </InputGroup>
+    </Form>
+  );
+}

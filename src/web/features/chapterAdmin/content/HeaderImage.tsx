@@ -1,0 +1,114 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { resultSchema } from '../../../../common/schemas/permissions';
+import { apiSend, apiUpload } from '../../../api';
+import { errorMessage } from '../../../components/forms/errorMessage';
+import { SubmitButton } from '../../../components/forms/SubmitButton';
+import { useToast } from '../../../components/toasts';
+
+const imageUrl = (chapterId: number) => `/assets/images/uploads/chapter_header_${chapterId}.jpg`;
+
+/**
+ * Spec 2 §2 Page Content, §4: the header image, hidden when there is none (or it fails to load),
+ * with Delete, and an upload form; after an upload it shows again, cache-busted by a timestamp.
+ */
+export function HeaderImage({
+  chapterId,
+  hasImage,
+  onChange,
+}: {
+  chapterId: number;
+  /** Whether the server said there is one: no request for an image that is not there. */
+  hasImage: boolean;
+  onChange: () => void;
+}) {
+  const toast = useToast();
+  const fileId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [version, setVersion] = useState(() => Date.now());
+  const [shown, setShown] = useState(hasImage);
+  const [busy, setBusy] = useState<'upload' | 'delete' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function upload(event: FormEvent) {
+    event.preventDefault();
+    const file = input.current?.files?.[0];
+    if (!file) return setError('Choose an image file to upload.');
+    const form = new FormData();
+    form.append('image', file);
+    setBusy('upload');
+    setError(null);
+    try {
+      await apiUpload(`/api/chapter/header_image/${chapterId}`, form, resultSchema);
+      setVersion(Date.now());
+      setShown(true);
+      if (input.current) input.current.value = '';
+      toast.show({ type: 'success', title: 'Header image', message: 'The new image is up.' });
+      onChange();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove() {
+    if (!window.confirm('Delete the header image?')) return;
+    setBusy('delete');
+    setError(null);
+    try {
+      await apiSend('DELETE', `/api/chapter/header_image/${chapterId}`, undefined, resultSchema);
+      setShown(false);
+      onChange();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section className="card card-body mb-4" aria-labelledby="header-image-title">
+      <h2 id="header-image-title" className="h5">
+        Header Image
+      </h2>
+      {shown ? (
+        <div className="mb-3">
+          <img
+            src={`${imageUrl(chapterId)}?v=${version}`}
+            alt="The chapter's header"
+            className="img-fluid rounded mb-2 d-block"
+            onError={() => setShown(false)}
+          />
+          <Button
+            variant="outline-danger"
+            size="sm"
+            onClick={() => void remove()}
+            disabled={!!busy}
+          >
+            Delete
+          </Button>
+        </div>
+      ) : (
+        <p className="text-body-secondary">No header image.</p>
+      )}
+      <Form onSubmit={(e) => void upload(e)}>
+        <Form.Group className="mb-2" controlId={fileId}>
+          <Form.Label>Upload a new header image</Form.Label>
+          <Form.Control type="file" accept="image/*" ref={input} />
+          <Form.Text muted>
+            A JPEG, PNG, GIF or WebP image of up to 10 MB, wide rather than tall.
+          </Form.Text>
+        </Form.Group>
+        {error && (
+          <Alert variant="danger" role="alert">
+            {error}
+          </Alert>
+        )}
+        <SubmitButton busy={busy === 'upload'}>Upload</SubmitButton>
+      </Form>
+    </section>
+  );
+}

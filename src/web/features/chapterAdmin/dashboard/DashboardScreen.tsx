@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import { formatMediumDate, timeAgo } from '../../../../common/format';
+import { useAdminChapter } from '../useAdminChapter';
+import { MemberCount } from './MemberCount';
+import { NextMeetings } from './NextMeetings';
+import { RecentActivity } from './RecentActivity';
+import { emailOverdue } from './lastEmail';
+
+/**
+ * The chapter dashboard (spec 2 §2 leaves it open): what a host needs at a glance, each part
+ * linking to the screen where it is changed.
+ */
+export function DashboardScreen() {
+  const { chapter, base } = useAdminChapter();
+  const last = chapter.lastBlogPostDate;
+  return (
+    <section aria-labelledby="dashboard-title">
+      <h1 id="dashboard-title" className="h2">
+        Dashboard
+      </h1>
+      {chapter.status !== 1 && (
+        <Alert variant="secondary">
+          This chapter is hidden: only its hosts, field organizers and admins see it.
+        </Alert>
+      )}
+      {emailOverdue(last) && (
+        <Alert variant="warning">
+          <strong>
+            {last
+              ? `The last email to the list went out ${timeAgo(last)}.`
+              : 'This chapter has not emailed its list yet.'}
+          </strong>{' '}
+          Chapters with no email in two months are removed from the site.{' '}
+          <Link to={`${base}/email`}>Send an email now</Link>
+        </Alert>
+      )}
+      <div className="row g-3 mb-3">
+        <div className="col-sm-6">
+          <div className="card card-body h-100">
+            <h2 className="h6 text-body-secondary">Members</h2>
+            <MemberCount chapterId={chapter.id} membersPath={`${base}/members`} />
+          </div>
+        </div>
+        <div className="col-sm-6">
+          <div className="card card-body h-100">
+            <h2 className="h6 text-body-secondary">Last email</h2>
+            <p className="fs-4 mb-1">{last ? formatMediumDate(last) : 'Never'}</p>
+            <Link to={`${base}/email`}>Send Email</Link>
+          </div>
+        </div>
+      </div>
+      <NextMeetings chapter={chapter} eventsPath={`${base}/events`} />
+      <RecentActivity chapterId={chapter.id} />
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { Link } from 'react-router';
+import { formatMediumDate, formatTime } from '../../../../common/format';
+import { frequencyText } from '../../../../common/recurrence';
+import type { ChapterEvent } from '../../../../common/schemas/chapters';
+import { useAdminChapter } from '../useAdminChapter';
+
+/** Spec 2 §2 Events: the chapter's events, each with an Edit link, and Add Event. */
+export function EventsScreen() {
+  const { chapter, base } = useAdminChapter();
+  const events = chapter.chapter_events;
+  return (
+    <section aria-labelledby="events-title">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 id="events-title" className="h2 mb-0 me-auto">
+          Events
+        </h1>
+        <Link to={`${base}/events/add`} className="btn btn-primary">
+          Add Event
+        </Link>
+      </div>
+      {events.length === 0 ? (
+        <div className="card card-body">
+          <p className="mb-0">
+            This chapter has no events yet. Add one and it shows on the chapter page, the map and
+            the chapter calendar.
+          </p>
+        </div>
+      ) : (
+        <ul className="list-unstyled">
+          {events.map((event) => (
+            <EventItem
+              key={event.slug}
+              event={event}
+              editPath={`${base}/events/edit/${event.slug}`}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function EventItem({ event, editPath }: { event: ChapterEvent; editPath: string }) {
+  const street = [event.address1, event.address2].filter(Boolean).join(', ');
+  const place = [event.city, [event.state, event.postalCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <li className="card mb-3">
+      <div className="card-body d-flex flex-wrap gap-2 align-items-start">
+        <div className="me-auto">
+          <h2 className="h5 mb-1">{event.name}</h2>
+          <p className="mb-1">
+            {street}
+            {street && place && <br />}
+            {place}
+          </p>
+          <p className="mb-0">
+            <strong>{frequencyText(event, formatMediumDate)}</strong>,{' '}
+            <span className="text-nowrap">
+              {formatTime(event.startTime)}–{formatTime(event.endTime)}
+            </span>
+          </p>
+        </div>
+        <Link
+          to={editPath}
+          className="btn btn-outline-primary btn-sm"
+          aria-label={`Edit ${event.name}`}
+        >
+          Edit
+        </Link>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { chapterPermissionSchema } from '../../../../common/schemas/chapters';
+import { apiGet } from '../../../api';
+
+export const chapterPermissionsKey = (chapterId: number) =>
+  ['chapter-permissions', chapterId] as const;
+
+/** The chapter's hosts (role 3) then field organizers (role 2), each by name. */
+export function useChapterPermissions(chapterId: number) {
+  return useQuery({
+    queryKey: chapterPermissionsKey(chapterId),
+    queryFn: () => apiGet(`/api/permission/${chapterId}`, z.array(chapterPermissionSchema)),
+  });
+}

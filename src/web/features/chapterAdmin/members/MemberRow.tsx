@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { formatMediumDate } from '../../../../common/format';
+import { MemberDetails } from './MemberDetails';
+
+const STATUS_BADGE: Record<string, string> = {
+  active: 'text-bg-success',
+  blocked: 'text-bg-danger',
+  bounce: 'text-bg-warning',
+  unsub: 'text-bg-secondary',
+};
+
+/** One member: address, status, Get Details (pressed again, hides them) and Delete. */
+export function MemberRow({
+  contact,
+  listId,
+  onDelete,
+}: {
+  contact: { id: number; email: string; status: string; created: string };
+  listId: string;
+  onDelete: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <li className="list-group-item">
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <span className="me-auto text-break">
+          {contact.email}{' '}
+          <span className={`badge ${STATUS_BADGE[contact.status] ?? 'text-bg-light'}`}>
+            {contact.status}
+          </span>
+          <span className="small text-body-secondary ms-2">
+            since {formatMediumDate(contact.created)}
+          </span>
+        </span>
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Hide Details' : 'Get Details'}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline-danger"
+          onClick={onDelete}
+          aria-label={`Delete ${contact.email}`}
+        >
+          Delete
+        </Button>
+      </div>
+      {open && <MemberDetails email={contact.email} listId={listId} />}
+    </li>
+  );
+}

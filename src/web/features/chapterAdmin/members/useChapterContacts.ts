@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { chapterContactsSchema } from '../../../../common/schemas/mailing';
+import { apiGet } from '../../../api';
+
+export const chapterContactsKey = (chapterId: number) => ['members', chapterId] as const;
+
+/** The chapter's list id and its contacts (listId null: the chapter has no list). */
+export function useChapterContacts(chapterId: number) {
+  return useQuery({
+    queryKey: chapterContactsKey(chapterId),
+    queryFn: () => apiGet(`/api/mailing_list/chapter/${chapterId}/contacts`, chapterContactsSchema),
+  });
+}

@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { LIMITS } from '../../../common/constants';
+import { PressMentionList } from '../chapter/PressMentionList';
+import { BlogPostList } from './BlogPostList';
+import { FrontPageCallout } from './FrontPageCallout';
+import { HomeHero } from './HomeHero';
+import { HomeMap } from './HomeMap';
+import { StateSelect } from './StateSelect';
+
+/** Spec 1 §2 Home. */
+export function HomePage() {
+  return (
+    <>
+      <HomeHero />
+      <HomeMap />
+      <div className="row g-3 align-items-end mb-4">
+        <div className="col-sm-8 col-md-6">
+          <StateSelect />
+        </div>
+        <div className="col-sm-4 col-md-6">
+          <p className="mb-1">No chapter near you?</p>
+          <Link to="/intro_start_chapter" className="btn btn-primary">
+            Start One
+          </Link>
+        </div>
+      </div>
+      <div className="row g-4">
+        <div className="col-lg-7">
+          <BlogPostList />
+        </div>
+        <div className="col-lg-5">
+          <FrontPageCallout />
+          <PressMentionList
+            title="Recent Press Mentions"
+            path={`/api/press_mention/public/${LIMITS.recentPressMentions}`}
+            viewAll
+          />
+        </div>
+      </div>
+    </>
+  );
+}

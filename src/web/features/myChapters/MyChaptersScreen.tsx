@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { myChapterSchema } from '../../../common/schemas/chapters';
+import { apiGet } from '../../api';
+import { ChapterListItem } from '../chapter/ChapterListItem';
+import { QueryState } from '../content/QueryState';
+
+/** /my_chapters: the chapters the user hosts or field-organizes. */
+export function MyChaptersScreen() {
+  const query = useQuery({
+    queryKey: ['chapters', 'my'],
+    queryFn: () => apiGet('/api/chapters/my', z.array(myChapterSchema)),
+  });
+  return (
+    <>
+      <h1>My Chapters</h1>
+      <QueryState query={query} what="chapters">
+        {(list) =>
+          list.length === 0 ? (
+            <p>
+              You do not host a chapter yet. <Link to="/intro_start_chapter">Start one!</Link>
+            </p>
+          ) : (
+            <ul className="list-group">
+              {list.map((c) => (
+                <ChapterListItem key={c.id} chapter={c} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+    </>
+  );
+}

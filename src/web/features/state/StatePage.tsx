@@ -1,0 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { z } from 'zod';
+import { MAP } from '../../../common/constants';
+import { chapterSummarySchema } from '../../../common/schemas/chapters';
+import { stateName } from '../../../common/states';
+import { apiGet } from '../../api';
+import { PageSpinner } from '../../components/PageSpinner';
+import { LazyChapterMap, type MapPin } from '../../components/map/LazyChapterMap';
+import { ChapterListItem } from '../chapter/ChapterListItem';
+import { PressMentionList } from '../chapter/PressMentionList';
+import { TypeFilterChips } from './TypeFilterChips';
+import { useStateOutline } from './useStateOutline';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert';
+
+// Alaska's outline crosses the date line; a fixed centre shows it whole (spec 1 §2).
+const ALASKA = { center: [63.5, -150] as [number, number], zoom: 4 };
+const DEFAULT_VIEW = {
+  center: [MAP.stateCenter.lat, MAP.stateCenter.lng] as [number, number],
+  zoom: MAP.stateZoom,
+};
+
+/** Spec 1 §2 State screen. */
+export function StatePage() {
+  const { state = '' } = useParams();
+  const abbr = state.toUpperCase();
+  const name = stateName(abbr);
+  const chapters = useQuery({
+    queryKey: ['chapters', 'state', state],
+    enabled: !!name,
+    queryFn: () =>
+      apiGet(`/api/chapters/state/${state.toLowerCase()}`, z.array(chapterSummarySchema)),
+  });
+  const outline = useStateOutline(abbr);
+  const [hidden, setHidden] = useState<Set<number>>(new Set());
+
+  const types = useMemo(() => {
+    const byId = new Map((chapters.data ?? []).map((c) => [c.chapter_type.id, c.chapter_type]));
+    return [...byId.values()].sort((a, b) => a.id - b.id);
+  }, [chapters.data]);
+  const shown = (chapters.data ?? []).filter((c) => !hidden.has(c.chapterTypeId));
+  const pins: MapPin[] = shown.flatMap((c) =>
+    c.chapter_events
+      .filter((e) => e.lat !== 0 && e.lng !== 0)
+      .map((e) => ({
+        key: `${c.id}-${e.id}`,
+        lat: e.lat,
+        lng: e.lng,
+        chapterTypeId: c.chapterTypeId,
+        label: `${c.displayTitle}: ${e.name}`,
+      })),
+  );
+
+  if (!name) {
+    return (
+      <section>
+        <h1>State not found</h1>
+        <p>
+          There is no state called “{state}”. <Link to="/">Choose one from the home page.</Link>
+        </p>
+      </section>
+    );
+  }
+  const toggle = (typeId: number) =>
+    setHidden((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(typeId)) next.add(typeId);
+      return next;
+    });
+
+  return (
+    <section aria-labelledby="state-title">
+      <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+        <h1 id="state-title" className="me-auto mb-0">
+          {name}
+        </h1>
+        <Link to="/intro_start_chapter" className="btn btn-primary">
+          Start One
+        </Link>
+      </div>
+      <div className="mb-4">
+        <LazyChapterMap
+          view={abbr === 'AK' ? ALASKA : DEFAULT_VIEW}
+          outline={abbr === 'AK' ? null : (outline.data ?? null)}
+          pins={pins}
+          label={`Map of chapters in ${name}`}
+        />
+      </div>
+      <PressMentionList
+        title={`${name} in the Press`}
+        path={`/api/press_mention/public/state/${state.toLowerCase()}`}
+        hideWhenEmpty
+      />
+      <h2 className="h4">Chapters</h2>
+      {chapters.isPending && <PageSpinner label="Loading chapters..." />}
+      {chapters.isError && (
+        <LoadFailedAlert what="chapters" onRetry={() => void chapters.refetch()} />
+      )}
+      {chapters.data?.length === 0 && (
+        <p>
+          No chapters in {name} yet. <Link to="/intro_start_chapter">Start one!</Link>
+        </p>
+      )}
+      <TypeFilterChips types={types} hidden={hidden} onToggle={toggle} />
+      <ul className="list-group">
+        {shown.map((c) => (
+          <ChapterListItem key={c.id} chapter={c} />
+        ))}
+      </ul>
+    </section>
+  );
+}

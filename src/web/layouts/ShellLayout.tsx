@@ -1,0 +1,24 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { SiteFooter } from './SiteFooter';
+import { SiteNavbar } from './SiteNavbar';
+
+export function ShellLayout() {
+  return (
+    <div className="app-shell">
+      <a
+        href="#main"
+        className="visually-hidden-focusable position-absolute top-0 start-0 p-2 m-1 bg-white z-3"
+      >
+        Skip to main content
+      </a>
+      <header>
+        <SiteNavbar />
+      </header>
+      <main id="main" className="app-main container py-4" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import Navbar from 'react-bootstrap/Navbar';
+import { Link, NavLink } from 'react-router';
+import { useCurrentUser } from '../features/auth/useCurrentUser';
+
+function MenuLink({ to, children }: { to: string; children: ReactNode }) {
+  // eventKey lets collapseOnSelect close the phone menu after a choice.
+  return (
+    <Nav.Link as={NavLink} to={to} eventKey={to}>
+      {children}
+    </Nav.Link>
+  );
+}
+
+/** Spec 1 §2 "Shell": the top menu. */
+export function SiteNavbar() {
+  const { user } = useCurrentUser();
+  return (
+    <Navbar expand="md" bg="dark" data-bs-theme="dark" collapseOnSelect aria-label="Main">
+      <Container>
+        <Navbar.Brand as={Link} to="/">
+          Living Liberally
+        </Navbar.Brand>
+        <Navbar.Toggle aria-controls="main-menu" label="Menu" />
+        <Navbar.Collapse id="main-menu">
+          <Nav className="me-auto">
+            <MenuLink to="/about">About</MenuLink>
+            <MenuLink to="/chapter_types">Chapter Types</MenuLink>
+            {user?.hasChapters && <MenuLink to="/my_chapters">My Chapters</MenuLink>}
+            {user?.isAdmin && <MenuLink to="/admin">Admin Tools</MenuLink>}
+          </Nav>
+          <Nav>
+            {user ? (
+              <MenuLink to="/settings">Hi, {user.name}</MenuLink>
+            ) : (
+              <MenuLink to="/signin">Sign In</MenuLink>
+            )}
+          </Nav>
+        </Navbar.Collapse>
+      </Container>
+    </Navbar>
+  );
+}
