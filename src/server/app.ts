@@ -19,6 +19,7 @@ import {
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { errorBody, registerErrorHandlers } from './plugins/errors';
+import { registerNulTextCheck } from './plugins/nulText';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { requireAccessRules } from './plugins/access';
@@ -105,6 +106,7 @@ export async function buildApp({ config, db }: AppDeps) {
   // Files are read in the route (request.file()), never buffered whole by the plugin.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
   registerOriginCheck(app, config.publicUrl);
+  registerNulTextCheck(app);
   registerAuth(app);
   const mailer = createMailer(config, db, app.log);
   app.decorate('mailer', mailer);

@@ -2,6 +2,7 @@
 // of one chapter. Who may change which field is policy.ts's CHAPTER_FIELD_ACCESS; the server
 // refuses, field by field, a change the caller may not make.
 import { z } from 'zod';
+import { dbId } from './ids';
 import { CHAPTER_STATUS, SETTINGS_CHAPTER_TYPE_IDS } from '../constants';
 import { isStateAbbr } from '../states';
 
@@ -37,7 +38,10 @@ export const chapterFieldsSchema = z.object({
   title: required(M.title),
   slug: chapterSlugSchema,
   city: required(M.city, 100),
-  state: z.string().refine((s): boolean => isStateAbbr(s), 'Choose a state from the list'),
+  state: z
+    .string()
+    .refine((s): boolean => isStateAbbr(s), 'Choose a state from the list')
+    .transform((s) => s.toUpperCase()),
   postalCode: required(M.postalCode, 20),
   country: required(M.country, 60),
   chapterTypeId: z
@@ -60,6 +64,6 @@ export type ChapterField = keyof ChapterFields;
 
 /** POST /api/chapter: the chapter's id and any of its fields. Answers the saved chapter. */
 export const chapterSaveRequestSchema = chapterFieldsSchema.partial().extend({
-  id: z.number().int().positive(),
+  id: dbId,
 });
 export type ChapterSaveRequest = z.infer<typeof chapterSaveRequestSchema>;

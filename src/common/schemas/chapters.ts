@@ -2,6 +2,7 @@
 // events, links, chapter posts and press mentions. Request parameters live here too, so the
 // browser can check a state or a search before asking.
 import { z } from 'zod';
+import { MAX_DB_ID } from './ids';
 import { LIMITS } from '../constants';
 import { isStateAbbr } from '../states';
 
@@ -205,7 +206,7 @@ export const idParam = z
   .string()
   .regex(/^[1-9]\d{0,9}$/, 'Expected a positive whole number')
   .transform(Number)
-  .pipe(z.number().int().max(2_147_483_647));
+  .pipe(z.number().int().max(MAX_DB_ID, 'No such id'));
 
 /** A page number in a path, from 0. */
 export const pageParam = z
@@ -251,7 +252,7 @@ export const pressMentionSaveSchema = z.object({
     .pipe(z.url({ protocol: /^https?$/, error: 'Enter a web address starting with http(s)://' })),
   notes: z.string().trim().max(5000).default(''),
   isVisible: z.boolean().default(true),
-  chapterId: z.number().int().min(-1).nullable(),
+  chapterId: z.number().int().min(-1).max(MAX_DB_ID, 'No such id').nullable(),
 });
 export type PressMentionSave = z.input<typeof pressMentionSaveSchema>;
 

@@ -1,6 +1,7 @@
 // Saving an event (spec 2 §2 Events, §5): the Add/Edit Event form and POST /api/chapter_event
 // check the same rules. Coordinates are the server's business: it geocodes the address.
 import { z } from 'zod';
+import { dbId } from './ids';
 import { HALF_HOUR_TIMES } from '../format';
 
 export const EVENT_MESSAGES = {
@@ -64,9 +65,9 @@ function checkDate(
 export const eventSaveRequestSchema = z
   .object({
     ...eventFields,
-    chapterId: z.number().int().positive(),
+    chapterId: dbId,
     slug: z.string().min(1).max(300).optional(),
-    id: z.number().int().positive().optional(),
+    id: dbId.optional(),
   })
   .superRefine(checkDate);
 export type EventSaveRequest = z.input<typeof eventSaveRequestSchema>;

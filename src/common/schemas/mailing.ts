@@ -1,6 +1,7 @@
 // Mailing-list sign-up (spec 1 §4, §7, §8). The answer is always HTTP 200; the widget reads
 // results[0].isError and shows 'Oops. ' + errorString or 'Success!'.
 import { z } from 'zod';
+import { dbId, MAX_DB_ID } from './ids';
 
 export const MAILING_ERRORS = {
   invalidEmail: 'Please enter a valid email address.',
@@ -19,7 +20,7 @@ export const mailingEmailSchema = z
 export const signUpFormSchema = z.object({ email: mailingEmailSchema });
 
 // Lenient on purpose: a bad or missing email is an answer (isError), not a 400.
-const anyId = z.union([z.string().max(100), z.number()]).nullish();
+const anyId = z.union([z.string().max(100), z.number().max(MAX_DB_ID)]).nullish();
 
 /**
  * POST /api/mailing_list/sign_up: `listId` is the chapter's list id as the email-service
@@ -128,7 +129,7 @@ export const MAILING_LIMITS = {
  * number. Read as trimmed text either way.
  */
 export const listIdSchema = z
-  .union([z.string().trim().min(1, 'List id is required').max(100), z.number().int().positive()])
+  .union([z.string().trim().min(1, 'List id is required').max(100), dbId])
   .transform((id) => String(id));
 
 /** POST /api/mailing_list/chapter/{chapterId}/list answers the new list's id. */

@@ -1,5 +1,6 @@
 // Chapter notes (spec 2 §2 Notes, §3 ChapterNote, §5).
 import { z } from 'zod';
+import { dbId } from './ids';
 
 export const NOTE_REQUIRED = 'Note is Required';
 
@@ -9,7 +10,7 @@ export const noteTextSchema = z.string().trim().min(1, NOTE_REQUIRED).max(10_000
 export const chapterNoteRequestSchema = z.object({
   note: noteTextSchema,
   adminOnly: z.boolean().default(false),
-  chapterId: z.number().int().positive(),
+  chapterId: dbId,
 });
 export type ChapterNoteRequest = z.input<typeof chapterNoteRequestSchema>;
 

@@ -2,6 +2,7 @@
 // answers into HTTP; the session cookie is set there.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { passwordResetTokens, users } from '../../db/schema';
 import type { AuthResponse, SignupRequest } from '../../../common/schemas/auth';
 import { LIMITS } from '../../../common/constants';
@@ -13,11 +14,6 @@ export const SIGNIN_FAILED = 'Oops. Either your email or password is incorrect.'
 export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in.';
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = (e: unknown) => (e as { code?: string } | null)?.code;
-  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
-}
 
 /** Creates the account; `userId` is set when it was created (the route then signs them in). */
 export async function signup(

@@ -4,6 +4,7 @@
 // the whole chapter back.
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { chapters } from '../../db/schema';
 import {
   CHAPTER_FIELD_ACCESS,
@@ -52,10 +53,18 @@ export async function saveChapter(db: Db, user: User, request: ChapterSaveReques
       .from(chapters)
       .where(and(eq(chapters.slug, changes.slug), ne(chapters.id, current.id)))
       .limit(1);
-    if (taken) {
-      const message = 'Another chapter already uses this slug.';
-      throw new HttpError(409, message, [{ field: 'body.slug', message }]);
-    }
+    if (taken) throw slugTaken();
   }
-  await db.update(chapters).set(changes).where(eq(chapters.id, current.id));
+  try {
+    await db.update(chapters).set(changes).where(eq(chapters.id, current.id));
+  } catch (err) {
+    // Another save took the slug between the check above and this update.
+    if (isUniqueViolation(err, 'chapters_slug_uq')) throw slugTaken();
+    throw err;
+  }
+}
+
+function slugTaken(): HttpError {
+  const message = 'Another chapter already uses this slug.';
+  return new HttpError(409, message, [{ field: 'body.slug', message }]);
 }

@@ -30,7 +30,7 @@ export function userRoutes(root: AppInstance): void {
           name: users.name,
           email: users.email,
           createdAt: users.createdAt,
-          isAdmin: sql<boolean>`exists (select 1 from permissions p where p.user_id = ${users.id} and p.role_id = ${ROLE.admin})`,
+          isAdmin: sql<boolean>`exists (select 1 from permissions p where p.user_id = "users"."id" and p.role_id = ${ROLE.admin})`,
         })
         .from(users)
         .where(or(ilike(users.name, pattern), ilike(users.email, pattern)))
