@@ -85,6 +85,8 @@ export async function startSite(): Promise<RunningSite> {
       DATA_DIR: path.join(dir, 'data'),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',
+      // Every test signs in from 127.0.0.1; the limit itself is covered by the API tests.
+      AUTH_RATE_LIMIT_MAX: '1000',
       // No internet here: every map tile is the site's own icon, so no request fails.
       MAP_TILE_URL: '/favicon.svg',
       DATABASE_URL: '',

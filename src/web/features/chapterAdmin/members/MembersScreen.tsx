@@ -120,7 +120,8 @@ export function MembersScreen() {
             {filters.map((f) => (
               <Button
                 key={f.value}
-                variant={filter === f.value ? 'primary' : 'outline-primary'}
+                // Dark, not primary: the card header's grey leaves primary blue short of AA contrast.
+                variant={filter === f.value ? 'dark' : 'outline-dark'}
                 aria-pressed={filter === f.value}
                 onClick={() => setFilter(f.value)}
               >
