@@ -20,6 +20,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { errorBody, registerErrorHandlers } from './plugins/errors';
 import { registerNulTextCheck } from './plugins/nulText';
+import { registerAnswerCaches } from './plugins/answerCache';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { requireAccessRules } from './plugins/access';
@@ -107,6 +108,7 @@ export async function buildApp({ config, db }: AppDeps) {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
   registerOriginCheck(app, config.publicUrl);
   registerNulTextCheck(app);
+  registerAnswerCaches(app);
   registerAuth(app);
   const mailer = createMailer(config, db, app.log);
   app.decorate('mailer', mailer);

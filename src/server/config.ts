@@ -24,6 +24,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
   HOME_MAP_CACHE_SECONDS: int(0, 3600).default(30),
+  PUBLIC_CACHE_SECONDS: int(0, 3600).default(10),
 
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_DAYS: int(1, 365).default(30),
@@ -67,6 +68,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     uploadsDir: `${env.DATA_DIR}/uploads`,
     demoData: env.DEMO_DATA,
     homeMapCacheMs: env.HOME_MAP_CACHE_SECONDS * 1000,
+    /** How long a visitor's chapter or state answer is reused by this server. */
+    publicCacheMs: env.PUBLIC_CACHE_SECONDS * 1000,
     session: { secret: env.SESSION_SECRET ?? '', days: env.SESSION_DAYS },
     authRateLimit: {
       max: env.AUTH_RATE_LIMIT_MAX,

@@ -20,6 +20,7 @@ export async function createTestApp({ env = {}, webDir = 'no-web-app' }: TestApp
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
       HOME_MAP_CACHE_SECONDS: '0',
+      PUBLIC_CACHE_SECONDS: '0',
       DATA_DIR: dataDir,
       ...env,
     }),

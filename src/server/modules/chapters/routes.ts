@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app';
-import { activeChaptersCache } from './activeCache';
+import { appAnswerCache, sendCachedAnswer } from '../../plugins/answerCache';
 import {
   activeChapterSchema,
   chapterSchema,
@@ -17,7 +17,13 @@ import {
 import { requireSignIn } from '../../plugins/auth';
 import { getChapterById, getChapterBySlug } from './chapter';
 import { headerImageOf } from '../uploads/files';
-import { listChapters, listMyChapters, listStateChapters, searchChapters } from './service';
+import {
+  listActiveChapters,
+  listChapters,
+  listMyChapters,
+  listStateChapters,
+  searchChapters,
+} from './service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(300) });
 
@@ -27,14 +33,31 @@ export function chapterRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const withHeaderImage = headerImageOf(app.config.uploadsDir);
 
+  // Visitors' answers are kept ready for a few seconds (plugins/answerCache.ts); a signed-in
+  // user's answer depends on their roles and is built for them every time.
+  const cacheMs = app.config.publicCacheMs;
+  const chapterAnswers = appAnswerCache(app, chapterSchema, cacheMs);
+  const stateAnswers = appAnswerCache(app, summaries, cacheMs);
+  const activeAnswers = appAnswerCache(
+    app,
+    z.array(activeChapterSchema),
+    app.config.homeMapCacheMs,
+  );
+  const VISITOR_CACHE = 'private, no-cache';
+
   app.get(
     '/api/chapter/slug/:slug',
     {
       config: { access: 'public' },
       schema: { params: slugParams, response: { 200: chapterSchema } },
     },
-    async (request) =>
-      withHeaderImage(await getChapterBySlug(app.db, request.user, request.params.slug)),
+    async (request, rawReply) => {
+      const reply = rawReply as unknown as FastifyReply;
+      const { slug } = request.params;
+      const build = async () => withHeaderImage(await getChapterBySlug(app.db, request.user, slug));
+      if (request.user) return reply.send(await build());
+      return sendCachedAnswer(request, reply, await chapterAnswers.get(slug, build), VISITOR_CACHE);
+    },
   );
 
   app.get(
@@ -59,30 +82,17 @@ export function chapterRoutes(root: AppInstance): void {
     (request) => listMyChapters(app.db, requireSignIn(request)),
   );
 
-  const active = activeChaptersCache(app.db, app.config.homeMapCacheMs);
   app.get(
     '/api/chapters/active',
     {
       config: { access: 'public' },
-      // Sent pre-serialized and pre-compressed from the cache (see activeCache.ts).
-      compress: false,
       schema: { response: { 200: z.array(activeChapterSchema) } },
     },
-    // The raw reply: the body was checked against the schema when the cache was built, and is
-    // sent as the bytes it already is.
+    // The same answer for everyone: cacheable by the browser too.
     async (request, rawReply) => {
+      const answer = await activeAnswers.get('active', () => listActiveChapters(app.db));
       const reply = rawReply as unknown as FastifyReply;
-      const body = await active.get();
-      void reply
-        .header('etag', body.etag)
-        .header('cache-control', 'public, max-age=0, must-revalidate')
-        .header('vary', 'accept-encoding');
-      if (request.headers['if-none-match'] === body.etag) return reply.code(304).send();
-      const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-      void reply.type('application/json; charset=utf-8');
-      return gzip
-        ? reply.header('content-encoding', 'gzip').send(body.gzip)
-        : reply.send(body.json);
+      return sendCachedAnswer(request, reply, answer, 'public, max-age=0, must-revalidate');
     },
   );
 
@@ -92,7 +102,13 @@ export function chapterRoutes(root: AppInstance): void {
       config: { access: 'public' },
       schema: { params: z.object({ stateLower: stateParam }), response: { 200: summaries } },
     },
-    (request) => listStateChapters(app.db, request.user, request.params.stateLower),
+    async (request, rawReply) => {
+      const reply = rawReply as unknown as FastifyReply;
+      const state = request.params.stateLower;
+      const build = () => listStateChapters(app.db, request.user, state);
+      if (request.user) return reply.send(await build());
+      return sendCachedAnswer(request, reply, await stateAnswers.get(state, build), VISITOR_CACHE);
+    },
   );
 
   app.get(
