@@ -54,7 +54,7 @@ export function ChapterAdminLayout() {
         <p className="small text-body-secondary mb-1">Chapter Admin Tools</p>
         <p className="h5 mb-1">{chapter.displayTitle}</p>
         <Link to={publicPath}>View chapter page</Link>
-        <Nav as="nav" className="flex-column admin-side-nav mt-2" aria-label="Chapter admin">
+        <Nav as="nav" className="flex-md-column admin-side-nav mt-2" aria-label="Chapter admin">
           {menu.map((item) => (
             <Nav.Link
               key={item.label}
