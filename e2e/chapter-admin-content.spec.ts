@@ -276,6 +276,7 @@ test('hosts: the lists, and an admin adds and removes a field organizer', async 
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const found = page.getByRole('listitem').filter({ hasText: admin.email });
   await expect(found).toBeVisible();
+  await expect(hosts.getByRole('link').first()).toHaveAttribute('href', /^\/admin\/users\/\d+$/);
   await expectAccessible(page);
   await found.getByRole('button', { name: /^Make Field Organizer/ }).click();
   const added = organizers.getByRole('listitem').filter({ hasText: admin.email });
@@ -332,6 +333,8 @@ test('a host sees the notes and hosts without the admin-only parts', async ({
   await expect(host.getByText(email)).toBeVisible();
   await expect(host.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
   await expect(host.getByLabel('Search users by name or email')).toHaveCount(0);
+  // People's admin pages are for admins: a host sees their names as plain text.
+  await expect(host.getByRole('link', { name: 'Hana Host', exact: true })).toHaveCount(0);
   await expectAccessible(host);
   await hostContext.close();
 

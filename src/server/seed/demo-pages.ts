@@ -101,15 +101,11 @@ export const DEMO_WIKI_PAGES: readonly DemoWikiPage[] = [
 <p>Look at each chapter's Last Active date once a month. Call hosts whose chapters have not posted or emailed in six weeks, and leave a chapter note after every call.</p>`,
   },
   {
-    title: 'Mailing List Sign-Up Form',
-    slug: 'mailing_list_signup_form',
+    title: 'Collecting Mailing List Sign-Ups',
+    slug: 'mailing_list_signups',
     isPublic: true,
     isEditable: false,
-    body: `<p>Paste this form into your own website to collect sign-ups for your chapter list. Replace CHAPTER_ID with your chapter's number.</p>
-<pre>&lt;form method="post" action="https://livingliberally.org/api/mailing_list/sign_up"&gt;
-  &lt;input type="email" name="email" placeholder="you@example.org" required&gt;
-  &lt;input type="hidden" name="chapterId" value="CHAPTER_ID"&gt;
-  &lt;button type="submit"&gt;Join the list&lt;/button&gt;
-&lt;/form&gt;</pre>`,
+    body: `<p>Every chapter page has its own mailing-list sign-up box, and so does each pin on the home map. To collect sign-ups from your own website or social media, link to your chapter page (for example <code>https://livingliberally.org/chapter/ny/drinking-liberally-manhattan</code>): visitors sign up there in one step.</p>
+<p>Sign-ups collected on paper at a meeting can be added by a host under Chapter Admin Tools, Members, Add Members: paste the addresses separated by commas, spaces or new lines.</p>`,
   },
 ];

@@ -18,7 +18,7 @@ import { SaveButton } from '../../../components/forms/SaveButton';
 import { useSaveState } from '../../../components/forms/useSaveState';
 import { useToast } from '../../../components/toasts';
 import { useAdminChapter, useRefreshChapter } from '../useAdminChapter';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EventPlaceFields } from './EventPlaceFields';
 import { EventScheduleFields } from './EventScheduleFields';
 import { saveRequest, type EventFormOutput } from './eventFormValues';

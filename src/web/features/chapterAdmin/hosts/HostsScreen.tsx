@@ -37,13 +37,13 @@ export function HostsScreen() {
             <PermissionList
               title="Hosts"
               permissions={permissions.filter((p) => p.roleId === ROLE.chapterHost)}
-              canRemove={admin}
+              isAdmin={admin}
               onChange={afterChange}
             />
             <PermissionList
               title="Field Organizers"
               permissions={permissions.filter((p) => p.roleId === ROLE.fieldOrganizer)}
-              canRemove={admin}
+              isAdmin={admin}
               onChange={afterChange}
             />
             {admin && <UserSearch permissions={permissions} onChange={afterChange} />}

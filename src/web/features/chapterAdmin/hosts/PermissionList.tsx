@@ -7,18 +7,18 @@ import { resultSchema } from '../../../../common/schemas/permissions';
 import { apiSend } from '../../../api';
 import { errorMessage } from '../../../components/forms/errorMessage';
 import { useToast } from '../../../components/toasts';
-import { ConfirmDialog } from '../events/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 interface Props {
   title: string;
   permissions: readonly ChapterPermission[];
-  /** Admins only (spec 2 §6). */
-  canRemove: boolean;
+  /** Admins only (spec 2 §6): removing a role, and the link to the person's admin page. */
+  isAdmin: boolean;
   onChange: () => Promise<void>;
 }
 
 /** One role's people: name, email, role and date added; None when there is nobody. */
-export function PermissionList({ title, permissions, canRemove, onChange }: Props) {
+export function PermissionList({ title, permissions, isAdmin, onChange }: Props) {
   const headingId = useId();
   const toast = useToast();
   // The dialog keeps showing its person while it fades out, so the two are kept apart.
@@ -58,9 +58,13 @@ export function PermissionList({ title, permissions, canRemove, onChange }: Prop
           {permissions.map((p) => (
             <li key={p.id} className="list-group-item d-flex flex-wrap align-items-center gap-2">
               <div className="me-auto text-break">
-                <Link to={`/admin/users/${p.user.id}`} className="fw-semibold">
-                  {p.user.name}
-                </Link>
+                {isAdmin ? (
+                  <Link to={`/admin/users/${p.user.id}`} className="fw-semibold">
+                    {p.user.name}
+                  </Link>
+                ) : (
+                  <span className="fw-semibold">{p.user.name}</span>
+                )}
                 {p.user.email && (
                   <>
                     {' '}
@@ -72,7 +76,7 @@ export function PermissionList({ title, permissions, canRemove, onChange }: Prop
                   <time dateTime={p.createdAt}>{formatMediumDate(p.createdAt)}</time>
                 </div>
               </div>
-              {canRemove && (
+              {isAdmin && (
                 <Button
                   size="sm"
                   variant="outline-danger"

@@ -15,7 +15,7 @@ import { SaveButton } from '../../../components/forms/SaveButton';
 import { TextField } from '../../../components/forms/TextField';
 import { useSaveState } from '../../../components/forms/useSaveState';
 import { useToast } from '../../../components/toasts';
-import { ConfirmDialog } from '../events/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useAdminChapter } from '../useAdminChapter';
 import { mentionKey } from './pressQuery';
 
