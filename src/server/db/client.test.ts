@@ -71,3 +71,21 @@ describe('the schema', () => {
     }
   });
 });
+
+describe('PostgreSQL', () => {
+  (process.env.TEST_DATABASE_URL ? it : it.skip)(
+    'lets a request still being handled finish its queries when the app shuts down',
+    async () => {
+      const database = await createTestDatabase();
+      // A handler with two rounds of queries, the second asked after close() has begun.
+      const handler = (async () => {
+        await database.db.select().from(roles);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return database.db.select().from(roles);
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await database.close();
+      await expect(handler).resolves.toHaveLength(ROLES.length);
+    },
+  );
+});

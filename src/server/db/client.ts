@@ -58,8 +58,29 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await quiet(pool);
+      await pool.end();
+    },
   };
+}
+
+/**
+ * Resolves once no client has been checked out of the pool for a moment (at most `maxMs`).
+ * The HTTP server has stopped taking requests by the time the database closes, but a request
+ * still being handled may have another query to make: ending the pool under it would answer
+ * that request 500 ('Cannot use a pool after calling end on the pool').
+ */
+async function quiet(pool: pg.Pool, quietMs = 200, maxMs = 10_000): Promise<void> {
+  const busy = () => pool.waitingCount > 0 || pool.idleCount < pool.totalCount;
+  const deadline = Date.now() + maxMs;
+  let quietSince = busy() ? Infinity : Date.now();
+  while (Date.now() < deadline) {
+    if (busy()) quietSince = Infinity;
+    else if (quietSince === Infinity) quietSince = Date.now();
+    if (Date.now() - quietSince >= quietMs) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 async function openEmbedded(dir: string): Promise<Database> {
