@@ -71,6 +71,19 @@ describe('the API edge', () => {
     expect(fields).toEqual(['body.count', 'body.name']);
   });
 
+  it('answers a body nested as deep as the size limit allows without a 500', async () => {
+    const depth = 150_000;
+    const deep = `{"name":"x","count":1,"extra":${'{"a":'.repeat(depth)}"\\u0000"${'}'.repeat(depth)}}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: deep,
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(400);
+    expect(res.json().fields?.[0]?.field, res.body.slice(0, 200)).toMatch(/^body\.extra\.a\.a\./);
+  });
+
   it('answers a body that is not an object with 400', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: [1, 2] });
     expect(res.statusCode).toBe(400);

@@ -108,6 +108,38 @@ describe('rate limits', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('does not count sign-ins that succeed, so a shared address never locks itself out', async () => {
+    const email = 'regular@example.org';
+    const password = 'right-password';
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      remoteAddress: '192.0.2.50',
+      payload: { name: 'Regular', email, password, passwordMatch: password },
+    });
+    expect(signup.json().user.email).toBe(email);
+    for (let i = 0; i < 6; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        remoteAddress: '192.0.2.51',
+        payload: { username: email, password },
+      });
+      expect(res.statusCode, `sign-in ${i + 1}`).toBe(200);
+      expect(res.json().user.email).toBe(email);
+    }
+    // Failures still count: the fourth wrong guess in the window is refused.
+    const guess = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        remoteAddress: '192.0.2.51',
+        payload: { username: email, password: 'wrong' },
+      });
+    for (let i = 0; i < 3; i++) expect((await guess()).statusCode).toBe(200);
+    expect((await guess()).statusCode).toBe(429);
+  });
+
   it('counts per address too, whatever the account', async () => {
     const from = (n: number) =>
       t.app.inject({

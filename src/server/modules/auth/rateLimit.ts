@@ -1,6 +1,6 @@
 // Attempt counters for sign-in, sign-up and reset, kept in the database so that every app server
 // counts the same attempts. A key's window starts at its first attempt and resets after it.
-import { sql } from 'drizzle-orm';
+import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
@@ -40,6 +40,17 @@ export async function countAttempt(
       );
     }
   }
+}
+
+/**
+ * Takes back one attempt under each key: a sign-in that succeeded is not an attempt to guess,
+ * so people signing in and out from one shared address (a meetup's wifi) never lock it.
+ */
+export async function refundAttempt(db: Db, keys: string[]): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(inArray(rateLimits.key, keys), gt(rateLimits.resetAt, sql`now()`)));
 }
 
 export async function deleteExpiredRateLimits(db: Db): Promise<void> {

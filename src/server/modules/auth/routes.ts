@@ -11,7 +11,7 @@ import {
   signinRequestSchema,
   signupRequestSchema,
 } from '../../../common/schemas/auth';
-import { countAttempt } from './rateLimit';
+import { countAttempt, refundAttempt } from './rateLimit';
 import { checkResetToken, requestPasswordReset, setNewPassword, signin, signup } from './service';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions';
 
@@ -20,12 +20,12 @@ export function authRoutes(app: AppInstance): void {
   const secure = config.publicUrl.startsWith('https:');
   const limit = config.authRateLimit;
   /** One counter per client address and one per account, for each kind of attempt. */
+  const attemptKeys = (kind: string, request: FastifyRequest, email: string) => [
+    `${kind}:ip:${request.ip}`,
+    `${kind}:email:${email.trim().toLowerCase()}`,
+  ];
   const attempt = (kind: string, request: FastifyRequest, email: string) =>
-    countAttempt(
-      db,
-      [`${kind}:ip:${request.ip}`, `${kind}:email:${email.trim().toLowerCase()}`],
-      limit,
-    );
+    countAttempt(db, attemptKeys(kind, request, email), limit);
 
   async function startSession(reply: FastifyReply, userId: number) {
     const { token } = await createSession(db, userId, config.session.days);
@@ -62,7 +62,10 @@ export function authRoutes(app: AppInstance): void {
       const { username, password } = request.body;
       await attempt('signin', request, username);
       const { userId, ...answer } = await signin(db, username, password);
-      if (userId) await startSession(reply, userId);
+      if (userId) {
+        await refundAttempt(db, attemptKeys('signin', request, username));
+        await startSession(reply, userId);
+      }
       return answer;
     },
   );
