@@ -47,3 +47,21 @@ test('an unknown address shows the not-found screen inside the shell', async ({ 
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });
+
+test('the state list goes to the state chosen, and from the keyboard only on Enter', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const states = page.getByLabel('Find chapters by state');
+  await states.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(states).toHaveValue('AK');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/chapters\/ak$/);
+
+  await page.goto('/');
+  await page.getByLabel('Find chapters by state').selectOption('NY');
+  await expect(page).toHaveURL(/\/chapters\/ny$/);
+});
