@@ -41,3 +41,14 @@ test('a hidden chapter is not shown to a visitor', async ({ page, consoleErrors 
   await page.goto('/chapter/tn/laughing-liberally-nashville');
   await expect(page.getByText('This Chapter is not active.')).toBeVisible();
 });
+
+test('the tab title follows the screen as the visitor moves around', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Living Liberally – Find a chapter near you');
+  await page.getByRole('link', { name: 'About', exact: true }).first().click();
+  await expect(page).toHaveTitle(/^About.* \| Living Liberally$/);
+  await page.goto('/chapters/ca');
+  await page.getByRole('link', { name: 'Berkeley' }).first().click();
+  await expect(page).toHaveURL(/\/chapter\/ca\/dining-liberally-berkeley$/);
+  await expect(page).toHaveTitle('Berkeley | Living Liberally');
+});

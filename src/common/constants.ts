@@ -1,5 +1,8 @@
 // Constants of both spec documents (§9 of each). Imported by server and browser alike.
 
+/** The network's name, in page titles and mail. */
+export const SITE_NAME = 'Living Liberally';
+
 export const ROLE = { admin: 1, fieldOrganizer: 2, chapterHost: 3 } as const;
 export type RoleId = (typeof ROLE)[keyof typeof ROLE];
 export const ROLES: readonly { id: RoleId; name: string }[] = [

@@ -1,8 +1,12 @@
+import { useRef } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SiteFooter } from './SiteFooter';
 import { SiteNavbar } from './SiteNavbar';
+import { useTitleFromHeading } from './useTitleFromHeading';
 
 export function ShellLayout() {
+  const main = useRef<HTMLElement>(null);
+  useTitleFromHeading(main);
   return (
     <div className="app-shell">
       <a
@@ -14,7 +18,7 @@ export function ShellLayout() {
       <header>
         <SiteNavbar />
       </header>
-      <main id="main" className="app-main container py-4" tabIndex={-1}>
+      <main ref={main} id="main" className="app-main container py-4" tabIndex={-1}>
         <Outlet />
       </main>
       <SiteFooter />

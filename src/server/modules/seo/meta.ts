@@ -4,13 +4,13 @@
 // "not found" here whoever asks.
 import type { Db } from '../../db/client';
 import { stateName } from '../../../common/states';
-import { CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
+import { CHAPTER_TYPE_SUFFIX, SITE_NAME } from '../../../common/constants';
 import { HttpError } from '../../plugins/errors';
 import { getChapterBySlug } from '../chapters/chapter';
 import { getBlogPost, getPage, getWikiPage } from '../content/service';
 import { chapterEventsJsonLd } from './jsonLd';
 
-export const SITE_NAME = 'Living Liberally';
+export { SITE_NAME };
 const DEFAULT_DESCRIPTION =
   'Living Liberally is a network of local social chapters: Drinking, Screening, Living, Laughing, ' +
   'Dining and Reading Liberally. Find a chapter near you or start one.';
