@@ -51,4 +51,7 @@ test('the tab title follows the screen as the visitor moves around', async ({ pa
   await page.getByRole('link', { name: 'Berkeley' }).first().click();
   await expect(page).toHaveURL(/\/chapter\/ca\/dining-liberally-berkeley$/);
   await expect(page).toHaveTitle('Berkeley | Living Liberally');
+  // A link with the wrong state in it lands on the chapter's own address.
+  await page.goto('/chapter/ny/dining-liberally-berkeley');
+  await expect(page).toHaveURL(/\/chapter\/ca\/dining-liberally-berkeley$/);
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { CHAPTER_TYPE_SUFFIX, ROLE } from '../../../common/constants';
 import { hasHostAccess } from '../../../common/policy';
 import { chapterSchema } from '../../../common/schemas/chapters';
@@ -18,7 +18,7 @@ const NOT_ACTIVE = 'This Chapter is not active.';
 
 /** Spec 1 §2 Chapter screen. A hidden chapter is a 404 to those without host access. */
 export function ChapterPage() {
-  const { slug = '' } = useParams();
+  const { slug = '', state = '' } = useParams();
   const { user } = useCurrentUser();
   const query = useQuery({
     queryKey: ['chapter', slug, user?.id ?? null],
@@ -36,6 +36,8 @@ export function ChapterPage() {
   }
   const chapter = query.data;
   const base = `/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`;
+  // One address per chapter: a link with another state in it goes to the chapter's own.
+  if (state.toLowerCase() !== chapter.state.toLowerCase()) return <Navigate to={base} replace />;
   const hosts = chapter.permissions.filter((p) => p.roleId === ROLE.chapterHost);
   const canAdmin = hasHostAccess(user, chapter.id);
   if (chapter.status !== 1 && !canAdmin) return <p className="lead py-4">{NOT_ACTIVE}</p>;
