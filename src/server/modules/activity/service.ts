@@ -1,5 +1,6 @@
 // The activity feed admins read: other modules call recordActivity() when something happens
 // worth seeing there (a note, a press mention, a host application...).
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activityFeedItems } from '../../db/schema';
 import { ACTIVITY_TYPES } from '../../../common/constants';
@@ -37,4 +38,11 @@ export async function recordActivity(db: DbOrTx, item: NewActivity) {
     .returning();
   if (!row) throw new Error('insert returned no activity item');
   return row;
+}
+
+/** Removes the items about a thing that no longer exists: the feed never links to nothing. */
+export async function forgetActivity(db: DbOrTx, type: ActivityType, objectId: number) {
+  await db
+    .delete(activityFeedItems)
+    .where(and(eq(activityFeedItems.type, type), eq(activityFeedItems.objectId, objectId)));
 }

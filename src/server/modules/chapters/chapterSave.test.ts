@@ -336,3 +336,68 @@ describe('POST /api/chapter refuses bad requests', () => {
     expect((await stored(chapter.id)).state).toBe('NY');
   });
 });
+
+describe("a chapter's mail settings stay its own", () => {
+  it("refuses another chapter's list id, a network list and another chapter's address", async () => {
+    const mine = await freshChapter({ chapterTypeId: 1, emailAlias: uniqueSlug('mine') });
+    const theirs = await insertChapter(t, {
+      chapterTypeId: 1,
+      emailAlias: uniqueSlug('theirs'),
+      brontoListId: uniqueSlug('list'),
+      sendInBlueListId: String(Date.now() % 1_000_000),
+    });
+    const cases: [object, number, string, string][] = [
+      [
+        { brontoListId: theirs.brontoListId },
+        409,
+        'brontoListId',
+        'Another chapter already uses this list.',
+      ],
+      [
+        { sendInBlueListId: theirs.sendInBlueListId },
+        409,
+        'sendInBlueListId',
+        'Another chapter already uses this list.',
+      ],
+      [
+        { sendInBlueListId: '3436' },
+        400,
+        'sendInBlueListId',
+        'This is a network-wide list, not a chapter list.',
+      ],
+      [
+        { emailAlias: theirs.emailAlias.toUpperCase() },
+        409,
+        'emailAlias',
+        'Another chapter already uses this email address.',
+      ],
+    ];
+    for (const [change, status, field, message] of cases) {
+      const res = await save({ id: mine.id, ...change }, w.cookies.fieldOrganizer);
+      expect(res.statusCode, JSON.stringify(change)).toBe(status);
+      expect(fieldMessage(res, `body.${field}`)).toBe(message);
+    }
+    const after = await stored(mine.id);
+    expect([after.brontoListId, after.sendInBlueListId, after.emailAlias]).toEqual([
+      mine.brontoListId,
+      mine.sendInBlueListId,
+      mine.emailAlias,
+    ]);
+  });
+
+  it('lets the same alias be used at another mail domain, and a list id of its own', async () => {
+    const mine = await freshChapter({ chapterTypeId: 1, emailAlias: uniqueSlug('here') });
+    const dining = await insertChapter(t, { chapterTypeId: 5, emailAlias: uniqueSlug('dining') });
+    const own = uniqueSlug('own-list');
+    const res = await save(
+      { id: mine.id, emailAlias: dining.emailAlias, brontoListId: own },
+      w.cookies.fieldOrganizer,
+    );
+    expect(res.statusCode).toBe(200);
+    expect((await stored(mine.id)).brontoListId).toBe(own);
+    // ...but not moved into that domain while the alias is taken there.
+    const moved = await save({ id: mine.id, chapterTypeId: 5 }, w.cookies.fieldOrganizer);
+    expect(moved.statusCode).toBe(409);
+    expect(fieldNames(moved)).toEqual(['body.emailAlias']);
+  });
+});

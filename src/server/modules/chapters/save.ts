@@ -19,6 +19,7 @@ import {
 import { HttpError } from '../../plugins/errors';
 import { sanitizeRichText } from '../content/sanitize';
 import { requireChapterHostAccess } from './access';
+import { checkMailSettings } from './mailSettings';
 
 const FIELDS = Object.keys(CHAPTER_FIELD_ACCESS) as ChapterFieldName[];
 
@@ -47,6 +48,7 @@ export async function saveChapter(db: Db, user: User, request: ChapterSaveReques
     );
   }
   if (Object.keys(changes).length === 0) return;
+  await checkMailSettings(db, current, changes);
   if (changes.slug !== undefined) {
     const [taken] = await db
       .select({ id: chapters.id })

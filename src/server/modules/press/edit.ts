@@ -10,7 +10,7 @@ import { canSeeChapter, hasHostAccess, isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import type { PressMention, pressMentionSaveSchema } from '../../../common/schemas/chapters';
 import { HttpError } from '../../plugins/errors';
-import { recordActivity } from '../activity/service';
+import { forgetActivity, recordActivity } from '../activity/service';
 import { slugify } from '../applications/service';
 import { requireChapterHostAccess } from '../chapters/access';
 import { toMention } from './service';
@@ -122,5 +122,8 @@ export async function deleteMention(db: Db, user: User, slug: string): Promise<v
   const [row] = await db.select().from(pressMentions).where(eq(pressMentions.slug, slug));
   if (!row) throw notFound();
   await requireEditor(db, user, row.chapterId);
-  await db.delete(pressMentions).where(eq(pressMentions.id, row.id));
+  await db.transaction(async (tx) => {
+    await tx.delete(pressMentions).where(eq(pressMentions.id, row.id));
+    await forgetActivity(tx, 'press_mention', row.id);
+  });
 }

@@ -380,6 +380,18 @@ describe('DELETE /api/press_mention/slug/:slug', () => {
     expect((await bySlug('x'.repeat(301))).statusCode).toBe(414);
   });
 
+  it("takes the mention's item out of the chapter's activity feed", async () => {
+    const chapter = await freshChapter();
+    const saved = pressMentionSchema.parse(
+      (await saveMention(mention(chapter.id), w.cookies.host)).json(),
+    );
+    const feedItems = () =>
+      t.db.select().from(activityFeedItems).where(eq(activityFeedItems.objectId, saved.id));
+    expect(await feedItems()).toHaveLength(1);
+    expect((await remove(saved.slug, w.cookies.host)).statusCode).toBe(200);
+    expect(await feedItems()).toEqual([]);
+  });
+
   it('lets only admins delete a network-wide mention', async () => {
     const m = await insertMention(null);
     for (const kind of ['host', 'fieldOrganizer', 'otherHost', 'noRole'] as const) {

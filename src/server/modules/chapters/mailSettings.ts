@@ -1,0 +1,58 @@
+// The chapter settings that point at mail: the email alias and the list ids. A chapter's list id
+// is what its Members and Send Email screens work on, so a field organizer who could type in
+// another chapter's list id (or a network list's) would read and mail that list. Each must be
+// the chapter's own.
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chapters, chapterTypes } from '../../db/schema';
+import { FIXED_BREVO_LISTS } from '../../../common/constants';
+import { HttpError } from '../../plugins/errors';
+
+type ChapterRow = typeof chapters.$inferSelect;
+type Changes = Partial<typeof chapters.$inferInsert>;
+
+const LIST_FIELDS = ['brontoListId', 'sendInBlueListId'] as const;
+const FIXED_LIST_IDS = new Set<string>(FIXED_BREVO_LISTS.map((l) => String(l.id)));
+
+function refuse(status: number, field: string, message: string): HttpError {
+  return new HttpError(status, message, [{ field: `body.${field}`, message }]);
+}
+
+/** Throws 400 or 409 naming the field when a change would share another chapter's mail. */
+export async function checkMailSettings(db: Db, current: ChapterRow, changes: Changes) {
+  for (const field of LIST_FIELDS) {
+    const listId = changes[field]?.trim();
+    if (!listId) continue;
+    if (FIXED_LIST_IDS.has(listId)) {
+      throw refuse(400, field, 'This is a network-wide list, not a chapter list.');
+    }
+    const [other] = await db
+      .select({ id: chapters.id })
+      .from(chapters)
+      .where(and(eq(chapters[field], listId), ne(chapters.id, current.id)))
+      .limit(1);
+    if (other) throw refuse(409, field, 'Another chapter already uses this list.');
+  }
+
+  if (changes.emailAlias === undefined && changes.chapterTypeId === undefined) return;
+  const alias = (changes.emailAlias ?? current.emailAlias).trim().toLowerCase();
+  if (!alias) return;
+  // The address is the alias at the type's mail domain: chapters of types that share a domain
+  // share the address space.
+  const typeId = changes.chapterTypeId ?? current.chapterTypeId;
+  const sameDomain = sql`${chapters.chapterTypeId} in (
+    select t.id from ${chapterTypes} t
+    where t.mail_domain = (select mail_domain from ${chapterTypes} where id = ${typeId}))`;
+  const [other] = await db
+    .select({ id: chapters.id })
+    .from(chapters)
+    .where(
+      and(
+        eq(sql`lower(btrim(${chapters.emailAlias}))`, alias),
+        sameDomain,
+        ne(chapters.id, current.id),
+      ),
+    )
+    .limit(1);
+  if (other) throw refuse(409, 'emailAlias', 'Another chapter already uses this email address.');
+}
