@@ -64,7 +64,11 @@ test('events: add a repeating and a single-date event, see them public, edit and
   await expect(page.getByText('Address is Required')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/events\/add$/);
   await page.getByLabel('Day of the week').selectOption('Tuesday');
-  await page.getByLabel('Every Week').uncheck();
+  // Every Week covers the others: ticking another week clears it, and ticking it clears them.
+  await page.getByLabel('First').check();
+  await expect(page.getByLabel('Every Week')).not.toBeChecked();
+  await page.getByLabel('Every Week').check();
+  await expect(page.getByLabel('First')).not.toBeChecked();
   await page.getByLabel('First').check();
   await page.getByLabel('Third').check();
   await page.getByLabel('Start time').selectOption('18:30');

@@ -99,7 +99,7 @@ export function HeaderImage({
           <Form.Label>Upload a new header image</Form.Label>
           <Form.Control type="file" accept="image/*" ref={input} />
           <Form.Text muted>
-            A JPEG, PNG, GIF or WebP image of up to 10 MB, wide rather than tall.
+            A JPEG, PNG, GIF, WebP, AVIF or TIFF image of up to 10 MB, wide rather than tall.
           </Form.Text>
         </Form.Group>
         {error && (

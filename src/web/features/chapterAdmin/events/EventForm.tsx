@@ -55,9 +55,10 @@ export function EventForm({ initial, slug }: Props) {
     await refresh();
     // The home map and state lists show each chapter's next event.
     await queryClient.invalidateQueries({ queryKey: ['chapters'] });
-    if (slug) queryClient.removeQueries({ queryKey: eventKey(slug) });
     toast.show({ type: 'success', title, message });
     await navigate(listPath);
+    // Only once this screen has gone: while it shows, its query would ask for the event again.
+    if (slug) queryClient.removeQueries({ queryKey: eventKey(slug) });
   };
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -12,7 +12,19 @@ type EventFormApi = UseFormReturn<EventForm, unknown, EventFormOutput>;
  * single date, and its start and end times in half-hour steps.
  */
 export function EventScheduleFields({ form }: { form: EventFormApi }) {
-  const { register, control, watch, formState } = form;
+  const { register, control, watch, formState, getValues, setValue } = form;
+  // 'Every Week' (index 0) covers all the others: ticking it clears them, and ticking any other
+  // clears it, so the form never says more than the event will do.
+  const weeks = register('weeksOfMonthIndexesArray', {
+    onChange: (e: { target: HTMLInputElement }) => {
+      if (!e.target.checked) return;
+      const current = getValues('weeksOfMonthIndexesArray') ?? [];
+      const next = e.target.value === '0' ? ['0'] : current.filter((v) => v !== '0');
+      if (next.length !== current.length) {
+        setValue('weeksOfMonthIndexesArray', next, { shouldValidate: true, shouldDirty: true });
+      }
+    },
+  });
   const errors = formState.errors;
   const isSingleDate = watch('isSingleDate');
   return (
@@ -86,7 +98,7 @@ export function EventScheduleFields({ form }: { form: EventFormApi }) {
                     value={String(i)}
                     label={label}
                     isInvalid={!!errors.weeksOfMonthIndexesArray}
-                    {...register('weeksOfMonthIndexesArray')}
+                    {...weeks}
                   />
                 </div>
               ))}
