@@ -348,3 +348,19 @@ test('a host sees the notes and hosts without the admin-only parts', async ({
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText(email)).toHaveCount(0);
 });
+
+test("settings: an admin changes a chapter's slug and stays on its settings, saved", async ({
+  page,
+}) => {
+  const oldPath = '/chapter/tx/drinking-liberally-austin/admin/settings';
+  await open(page, oldPath);
+  await page.getByLabel('Slug').fill('drinking-liberally-austin-tx');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/chapter\/tx\/drinking-liberally-austin-tx\/admin\/settings$/);
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await expect(page.getByLabel('Slug')).toHaveValue('drinking-liberally-austin-tx');
+  // Put it back for the other tests.
+  await page.getByLabel('Slug').fill('drinking-liberally-austin');
+  await page.getByRole('button', { name: /^Save/ }).click();
+  await expect(page).toHaveURL(/\/chapter\/tx\/drinking-liberally-austin\/admin\/settings$/);
+});

@@ -29,8 +29,15 @@ export function useRefreshChapter(): (saved?: Chapter) => Promise<void> {
   return useCallback(
     async (saved?: Chapter) => {
       if (saved) queryClient.setQueryData(adminChapterKey(saved.slug), saved);
-      await queryClient.invalidateQueries({ queryKey: ['chapter'] });
-      await queryClient.invalidateQueries({ queryKey: adminChapterKey(chapter.slug) });
+      // A new slug: the old address answers 404 now. Asking it again would show this area's
+      // 'no such chapter' for a moment and lose the screen's 'Saved'; the screen moves to the
+      // new address instead.
+      const moved = saved !== undefined && saved.slug !== chapter.slug;
+      await queryClient.invalidateQueries({
+        queryKey: ['chapter'],
+        predicate: (query) => !(moved && query.queryKey.includes(chapter.slug)),
+      });
+      if (!moved) await queryClient.invalidateQueries({ queryKey: adminChapterKey(chapter.slug) });
     },
     [queryClient, chapter.slug],
   );
