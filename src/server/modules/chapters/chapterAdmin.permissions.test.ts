@@ -46,7 +46,12 @@ const OUTSIDERS = ['visitor', 'noRole', 'otherHost'] as const;
 
 /** A chapter of the world's host (role 3 only) and field organizer (role 2 only). */
 async function fixture(status = 1): Promise<ChapterRow> {
-  const chapter = await insertChapter(t, { status });
+  // Each with an address and a list of its own, as every real chapter has.
+  const chapter = await insertChapter(t, {
+    status,
+    emailAlias: uniqueSlug('alias'),
+    sendInBlueListId: uniqueSlug('sib'),
+  });
   await grantRole(t, w.users.host.id, 3, chapter.id);
   await grantRole(t, w.users.fieldOrganizer.id, 2, chapter.id);
   return chapter;
@@ -143,10 +148,10 @@ const chapterFieldChanges: Record<
   country: ['Canada', FIELD_ORGANIZER_LEVEL],
   chapterTypeId: [6, FIELD_ORGANIZER_LEVEL],
   status: [0, FIELD_ORGANIZER_LEVEL],
-  emailAlias: ['new.alias', FIELD_ORGANIZER_LEVEL],
+  emailAlias: ['__unique__', FIELD_ORGANIZER_LEVEL],
   brontoListName: ['A new list', FIELD_ORGANIZER_LEVEL],
-  brontoListId: ['b-99', FIELD_ORGANIZER_LEVEL],
-  sendInBlueListId: ['999', FIELD_ORGANIZER_LEVEL],
+  brontoListId: ['__unique__', FIELD_ORGANIZER_LEVEL],
+  sendInBlueListId: ['__unique__', FIELD_ORGANIZER_LEVEL],
   slug: ['__unique__', ADMIN],
 };
 
