@@ -1,9 +1,7 @@
 // The Members and Add Members screens' calls (spec 2 §2, §7). Calls about a chapter load it
 // through the chapters module's host-access guard; calls naming a list are authorized by the
 // routes first (listAccess.ts).
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chapters } from '../../db/schema';
 import {
   MAILING_LIMITS,
   SIGN_UP_MANY_ERRORS,
@@ -13,13 +11,10 @@ import {
 } from '../../../common/schemas/mailing';
 import type { User } from '../../../common/schemas/auth';
 import { HttpError } from '../../plugins/errors';
-import { mailingListProvider } from '../../mail/lists/factory';
 import type { AddContactFailure, MailingListProvider } from '../../mail/lists/provider';
 import { requireChapterHostAccess } from '../chapters/access';
-import { chapterNotFound } from '../chapters/visibility';
-import { displayTitle } from '../chapters/summaries';
-import { getEmailService } from '../settings/service';
-import { chapterListId, listIdField } from './listAccess';
+import { chapterListId } from './listAccess';
+import { ensureChapterList } from './chapterList';
 
 /** GET /api/mailing_list/chapter_list_id/{chapterId}. */
 export async function getChapterListId(
@@ -41,23 +36,9 @@ export async function createChapterList(
   chapterId: number,
 ): Promise<string> {
   await requireChapterHostAccess(db, user, chapterId);
-  const field = listIdField(await getEmailService(db));
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(chapters)
-      .where(eq(chapters.id, chapterId))
-      .for('update')
-      .limit(1);
-    if (!row) throw chapterNotFound();
-    if (row[field]?.trim()) throw new HttpError(409, 'This chapter already has a mailing list.');
-    const list = await mailingListProvider(tx).createList(displayTitle(row) || row.slug);
-    await tx
-      .update(chapters)
-      .set({ [field]: list.id })
-      .where(eq(chapters.id, chapterId));
-    return list.id;
-  });
+  const { listId, created } = await ensureChapterList(db, chapterId);
+  if (!created) throw new HttpError(409, 'This chapter already has a mailing list.');
+  return listId;
 }
 
 /** GET /api/mailing_list/chapter/{chapterId}/contacts: by email; none without a list. */

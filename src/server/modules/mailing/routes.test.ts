@@ -202,15 +202,31 @@ describe('POST /api/mailing_list/sign_up_chapter', () => {
     const res = await signUpChapter({ email: 'chap-sib@example.org', chapterId: chapter.active });
     expect(res.json()).toEqual(OK);
     expect((await contactsOf(list.sib)).map((c) => c.email)).toContain('chap-sib@example.org');
-    // The hidden chapter has no sendInBlue list, and would be hidden anyway.
-    const none = await signUpChapter({ email: 'x@example.org', chapterId: chapter.noList });
+    // The hidden chapter has no sendInBlue list, and is hidden anyway: no list is made for it.
+    const none = await signUpChapter({ email: 'x@example.org', chapterId: chapter.hidden });
     expect(none.json()).toEqual(NO_LIST);
+    const [hidden] = await t.db.select().from(chapters).where(eq(chapters.id, chapter.hidden));
+    expect(hidden!.sendInBlueListId).toBeNull();
+  });
+
+  it("gives a chapter without a list one on its first sign-up, in the setting's field", async () => {
+    await setService('sendInBlue');
+    const first = await signUpChapter({ email: 'first@example.org', chapterId: chapter.noList });
+    expect(first.json()).toEqual(OK);
+    const second = await signUpChapter({ email: 'second@example.org', chapterId: chapter.noList });
+    expect(second.json()).toEqual(OK);
+    const [row] = await t.db.select().from(chapters).where(eq(chapters.id, chapter.noList));
+    expect(row!.brontoListId).toBeNull();
+    const listId = Number(row!.sendInBlueListId);
+    expect((await contactsOf(listId)).map((c) => c.email).sort()).toEqual([
+      'first@example.org',
+      'second@example.org',
+    ]);
   });
 
   it('answers errors as results', async () => {
     const cases: [Record<string, unknown>, unknown][] = [
       [{ email: 'bad', chapterId: chapter.active }, INVALID],
-      [{ email: 'x@example.org', chapterId: chapter.noList }, NO_LIST],
       [{ email: 'x@example.org', chapterId: chapter.hidden }, NO_LIST],
       [{ email: 'x@example.org', chapterId: 987654 }, NO_LIST],
       [{ email: 'x@example.org', chapterId: 'abc' }, NO_LIST],

@@ -14,6 +14,7 @@ import type { EmailService } from '../../../common/constants';
 import type { AddContactFailure, MailingListProvider } from '../../mail/lists/provider';
 import { getEmailService } from '../settings/service';
 import { listIdField } from './listAccess';
+import { ensureChapterList } from './chapterList';
 
 type Id = string | number | null | undefined;
 
@@ -53,7 +54,11 @@ async function visibleChapterList(db: Db, user: User | null, listId: string) {
   return rows.some((c) => canSeeChapter(user, c)) ? listId : null;
 }
 
-/** The list id of a chapter the user may see, read from the field the setting picks. */
+/**
+ * The list of a chapter the user may see, read from the field the setting picks. A chapter
+ * without one gets one now: every chapter page offers the sign-up, and the first visitor to
+ * use it should not be told there is nothing to join.
+ */
 async function listOfChapter(db: Db, user: User | null, chapterId: string) {
   if (!/^\d{1,9}$/.test(chapterId)) return null;
   const column = listIdColumn(await getEmailService(db));
@@ -63,7 +68,7 @@ async function listOfChapter(db: Db, user: User | null, chapterId: string) {
     .where(eq(chapters.id, Number(chapterId)))
     .limit(1);
   if (!chapter || !canSeeChapter(user, chapter)) return null;
-  return chapter.listId?.trim() || null;
+  return chapter.listId?.trim() || (await ensureChapterList(db, chapter.id)).listId;
 }
 
 export interface SignUpInput {
