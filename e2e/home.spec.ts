@@ -29,6 +29,10 @@ test("a pin's info window signs a visitor up to the chapter's list", async ({ pa
   await popup.getByLabel('Join the mailing list').fill(`pin-${Date.now()}@example.org`);
   await popup.getByRole('button', { name: 'Sign Up' }).click();
   await expect(popup.getByText('Success!')).toBeVisible();
+  // Escape closes the window and puts the focus back on the pin.
+  await page.keyboard.press('Escape');
+  await expect(popup).toHaveCount(0);
+  await expect(pin).toBeFocused();
 });
 
 test('the search moves the map to the place typed', async ({ page, consoleErrors }) => {

@@ -43,6 +43,35 @@ function FollowView({ view }: { view: MapView }) {
   return null;
 }
 
+/**
+ * Escape closes an open info window wherever the focus is (Leaflet's own key handling works
+ * only while the map itself has the focus: not on a pin, in the window's form, or on the page
+ * after the form's button gave way to 'Success!'), and gives the focus back to the pin.
+ */
+function EscapeClosesPopup() {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    let opener: HTMLElement | null = null;
+    const remember = () => {
+      const active = document.activeElement;
+      opener = active instanceof HTMLElement && container.contains(active) ? active : null;
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || !container.querySelector('.leaflet-popup')) return;
+      map.closePopup();
+      opener?.focus();
+    };
+    map.on('popupopen', remember);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      map.off('popupopen', remember);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [map]);
+  return null;
+}
+
 function FitOutline({ outline }: { outline: GeoJsonObject }) {
   const map = useMap();
   useEffect(() => {
@@ -78,6 +107,7 @@ export default function ChapterMap({ view, pins, outline, size = 'tall', label }
           eventHandlers={{ load: () => setLoading(false) }}
         />
         <FollowView view={view} />
+        <EscapeClosesPopup />
         {outline && (
           <>
             <GeoJSON
