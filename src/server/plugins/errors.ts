@@ -23,6 +23,11 @@ export class HttpError extends Error {
   }
 }
 
+/** An answer about one field of the request, named in `fields` as a schema failure would be. */
+export function fieldError(statusCode: number, field: string, message: string): HttpError {
+  return new HttpError(statusCode, message, [{ field, message }]);
+}
+
 export function errorBody(statusCode: number, message: string, fields?: FieldError[]) {
   return {
     statusCode,

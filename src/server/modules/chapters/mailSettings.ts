@@ -6,7 +6,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapters, chapterTypes } from '../../db/schema';
 import { FIXED_BREVO_LISTS } from '../../../common/constants';
-import { HttpError } from '../../plugins/errors';
+import { fieldError } from '../../plugins/errors';
 
 type ChapterRow = typeof chapters.$inferSelect;
 type Changes = Partial<typeof chapters.$inferInsert>;
@@ -14,24 +14,20 @@ type Changes = Partial<typeof chapters.$inferInsert>;
 const LIST_FIELDS = ['brontoListId', 'sendInBlueListId'] as const;
 const FIXED_LIST_IDS = new Set<string>(FIXED_BREVO_LISTS.map((l) => String(l.id)));
 
-function refuse(status: number, field: string, message: string): HttpError {
-  return new HttpError(status, message, [{ field: `body.${field}`, message }]);
-}
-
 /** Throws 400 or 409 naming the field when a change would share another chapter's mail. */
 export async function checkMailSettings(db: Db, current: ChapterRow, changes: Changes) {
   for (const field of LIST_FIELDS) {
     const listId = changes[field]?.trim();
     if (!listId) continue;
     if (FIXED_LIST_IDS.has(listId)) {
-      throw refuse(400, field, 'This is a network-wide list, not a chapter list.');
+      throw fieldError(400, `body.${field}`, 'This is a network-wide list, not a chapter list.');
     }
     const [other] = await db
       .select({ id: chapters.id })
       .from(chapters)
       .where(and(eq(chapters[field], listId), ne(chapters.id, current.id)))
       .limit(1);
-    if (other) throw refuse(409, field, 'Another chapter already uses this list.');
+    if (other) throw fieldError(409, `body.${field}`, 'Another chapter already uses this list.');
   }
 
   if (changes.emailAlias === undefined && changes.chapterTypeId === undefined) return;
@@ -54,5 +50,6 @@ export async function checkMailSettings(db: Db, current: ChapterRow, changes: Ch
       ),
     )
     .limit(1);
-  if (other) throw refuse(409, 'emailAlias', 'Another chapter already uses this email address.');
+  if (other)
+    throw fieldError(409, 'body.emailAlias', 'Another chapter already uses this email address.');
 }

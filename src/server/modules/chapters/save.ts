@@ -2,7 +2,7 @@
 // access to the chapter at all, and then each field it changes must be one its role may change
 // (policy.ts CHAPTER_FIELD_ACCESS): a field sent unchanged is not a change, so a form may send
 // the whole chapter back.
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { chapters } from '../../db/schema';
@@ -16,7 +16,7 @@ import {
   CHAPTER_SETTINGS_MESSAGES,
   type ChapterSaveRequest,
 } from '../../../common/schemas/chapterSettings';
-import { HttpError } from '../../plugins/errors';
+import { fieldError, HttpError } from '../../plugins/errors';
 import { sanitizeRichText } from '../content/sanitize';
 import { requireChapterHostAccess } from './access';
 import { checkMailSettings } from './mailSettings';
@@ -49,24 +49,14 @@ export async function saveChapter(db: Db, user: User, request: ChapterSaveReques
   }
   if (Object.keys(changes).length === 0) return;
   await checkMailSettings(db, current, changes);
-  if (changes.slug !== undefined) {
-    const [taken] = await db
-      .select({ id: chapters.id })
-      .from(chapters)
-      .where(and(eq(chapters.slug, changes.slug), ne(chapters.id, current.id)))
-      .limit(1);
-    if (taken) throw slugTaken();
-  }
   try {
     await db.update(chapters).set(changes).where(eq(chapters.id, current.id));
   } catch (err) {
-    // Another save took the slug between the check above and this update.
-    if (isUniqueViolation(err, 'chapters_slug_uq')) throw slugTaken();
+    // The unique index is the one check of a taken slug: a check before the update could
+    // still lose a race to another save.
+    if (isUniqueViolation(err, 'chapters_slug_uq')) {
+      throw fieldError(409, 'body.slug', 'Another chapter already uses this slug.');
+    }
     throw err;
   }
-}
-
-function slugTaken(): HttpError {
-  const message = 'Another chapter already uses this slug.';
-  return new HttpError(409, message, [{ field: 'body.slug', message }]);
 }

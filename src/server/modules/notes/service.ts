@@ -6,7 +6,7 @@ import { chapterNotes, users } from '../../db/schema';
 import { isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterNote } from '../../../common/schemas/notes';
-import { HttpError } from '../../plugins/errors';
+import { fieldError } from '../../plugins/errors';
 import { recordActivity } from '../activity/service';
 import { requireChapterHostAccess } from '../chapters/access';
 import { displayTitle } from '../chapters/summaries';
@@ -56,7 +56,7 @@ export async function addChapterNote(
   const chapter = await requireChapterHostAccess(db, user, input.chapterId);
   if (input.adminOnly && !isAdmin(user)) {
     const message = 'Only admins may write Admin Only notes.';
-    throw new HttpError(403, message, [{ field: 'body.adminOnly', message }]);
+    throw fieldError(403, 'body.adminOnly', message);
   }
   const row = await db.transaction(async (tx) => {
     const [note] = await tx

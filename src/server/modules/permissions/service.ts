@@ -7,7 +7,7 @@ import { ROLE } from '../../../common/constants';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterPermission } from '../../../common/schemas/chapters';
 import type { PermissionGrant } from '../../../common/schemas/permissions';
-import { HttpError } from '../../plugins/errors';
+import { fieldError, HttpError } from '../../plugins/errors';
 import { requireChapterHostAccess } from '../chapters/access';
 
 type Row = {
@@ -57,7 +57,7 @@ export async function grantPermission(
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, grant.userId));
   if (!target) {
     const message = 'No such user.';
-    throw new HttpError(404, message, [{ field: 'body.userId', message }]);
+    throw fieldError(404, 'body.userId', message);
   }
   await db
     .insert(permissions)

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { HttpError } from '../../plugins/errors';
+import { fieldError } from '../../plugins/errors';
 
 /** Largest upload accepted, before re-encoding. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -26,7 +26,7 @@ export async function toJpeg(input: Buffer): Promise<Buffer> {
       .jpeg({ quality: 85, mozjpeg: true })
       .toBuffer();
   } catch {
-    throw new HttpError(400, NOT_AN_IMAGE, [{ field: 'image', message: NOT_AN_IMAGE }]);
+    throw fieldError(400, 'image', NOT_AN_IMAGE);
   }
 }
 

@@ -8,7 +8,7 @@ import type { AppInstance } from '../../app';
 import { idParam } from '../../../common/schemas/chapters';
 import { resultSchema } from '../../../common/schemas/permissions';
 import { requireSignIn } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { fieldError, HttpError } from '../../plugins/errors';
 import { requireChapterHostAccess } from '../chapters/access';
 import { chapterHeaderFile } from './files';
 import { MAX_UPLOAD_BYTES, NOT_AN_IMAGE, TOO_LARGE, removeUpload, toJpeg, writeUpload } from './images';
@@ -28,13 +28,13 @@ export async function readImageField(request: FastifyRequest): Promise<Buffer> {
   }
   if (!file || file.fieldname !== 'image') {
     const message = 'Choose an image file to upload.';
-    throw new HttpError(400, message, [{ field: 'image', message }]);
+    throw fieldError(400, 'image', message);
   }
   const data = await file.toBuffer().catch(() => null);
   if (!data || file.file.truncated) {
-    throw new HttpError(413, TOO_LARGE, [{ field: 'image', message: TOO_LARGE }]);
+    throw fieldError(413, 'image', TOO_LARGE);
   }
-  if (data.length === 0) throw new HttpError(400, NOT_AN_IMAGE, [{ field: 'image', message: NOT_AN_IMAGE }]);
+  if (data.length === 0) throw fieldError(400, 'image', NOT_AN_IMAGE);
   return data;
 }
 
