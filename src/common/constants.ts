@@ -3,6 +3,11 @@
 /** The network's name, in page titles and mail. */
 export const SITE_NAME = 'Living Liberally';
 
+/** A page's title as the tab shows it, the same from the server and in the browser. */
+export function pageTitle(title: string): string {
+  return title ? `${title} | ${SITE_NAME}` : `${SITE_NAME} – Find a chapter near you`;
+}
+
 export const ROLE = { admin: 1, fieldOrganizer: 2, chapterHost: 3 } as const;
 export type RoleId = (typeof ROLE)[keyof typeof ROLE];
 export const ROLES: readonly { id: RoleId; name: string }[] = [

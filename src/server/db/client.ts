@@ -74,7 +74,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 async function quiet(pool: pg.Pool, quietMs = 200, maxMs = 10_000): Promise<void> {
   const busy = () => pool.waitingCount > 0 || pool.idleCount < pool.totalCount;
   const deadline = Date.now() + maxMs;
-  let quietSince = busy() ? Infinity : Date.now();
+  let quietSince = Infinity;
   while (Date.now() < deadline) {
     if (busy()) quietSince = Infinity;
     else if (quietSince === Infinity) quietSince = Date.now();

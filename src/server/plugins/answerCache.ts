@@ -16,7 +16,7 @@ export interface CachedAnswer {
   builtAt: number;
 }
 
-export function toCachedAnswer(value: unknown, schema: ZodType): CachedAnswer {
+function toCachedAnswer(value: unknown, schema: ZodType): CachedAnswer {
   // Checked once per build, as the route's response schema would check every answer.
   const json = JSON.stringify(schema.parse(value));
   const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
@@ -105,4 +105,21 @@ export function sendCachedAnswer(
   return gzip
     ? reply.header('content-encoding', 'gzip').send(answer.gzip)
     : reply.send(answer.json);
+}
+
+/**
+ * A public read whose answer depends on who asks: built for a signed-in user every time (their
+ * roles show them hidden chapters and hosts' emails), taken from `cache` for visitors.
+ * `rawReply` is the route's reply, whatever its schema types it as; the route returns it.
+ */
+export async function sendPublicAnswer(
+  request: FastifyRequest,
+  rawReply: unknown,
+  cache: AnswerCache,
+  key: string,
+  build: () => Promise<unknown>,
+): Promise<void> {
+  const reply = rawReply as FastifyReply;
+  if (request.user) void reply.send(await build());
+  else sendCachedAnswer(request, reply, await cache.get(key, build), 'private, no-cache');
 }

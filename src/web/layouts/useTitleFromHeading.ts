@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 import { useLocation } from 'react-router';
-import { SITE_NAME } from '../../common/constants';
+import { pageTitle } from '../../common/constants';
 
 /**
  * Keeps the tab's title the screen's own as the visitor moves around: '{its h1} | Living
@@ -18,10 +18,7 @@ export function useTitleFromHeading(main: RefObject<HTMLElement | null>): void {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         const heading = root.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim();
-        const title =
-          pathname === '/' || !heading
-            ? `${SITE_NAME} – Find a chapter near you`
-            : `${heading} | ${SITE_NAME}`;
+        const title = pageTitle(pathname === '/' ? '' : (heading ?? ''));
         if (document.title !== title) document.title = title;
       });
     };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app';
-import { appAnswerCache, sendCachedAnswer } from '../../plugins/answerCache';
+import { appAnswerCache, sendCachedAnswer, sendPublicAnswer } from '../../plugins/answerCache';
 import {
   activeChapterSchema,
   chapterSchema,
@@ -43,7 +43,6 @@ export function chapterRoutes(root: AppInstance): void {
     z.array(activeChapterSchema),
     app.config.homeMapCacheMs,
   );
-  const VISITOR_CACHE = 'private, no-cache';
 
   app.get(
     '/api/chapter/slug/:slug',
@@ -51,12 +50,12 @@ export function chapterRoutes(root: AppInstance): void {
       config: { access: 'public' },
       schema: { params: slugParams, response: { 200: chapterSchema } },
     },
-    async (request, rawReply) => {
-      const reply = rawReply as unknown as FastifyReply;
+    async (request, reply) => {
       const { slug } = request.params;
-      const build = async () => withHeaderImage(await getChapterBySlug(app.db, request.user, slug));
-      if (request.user) return reply.send(await build());
-      return sendCachedAnswer(request, reply, await chapterAnswers.get(slug, build), VISITOR_CACHE);
+      await sendPublicAnswer(request, reply, chapterAnswers, slug, async () =>
+        withHeaderImage(await getChapterBySlug(app.db, request.user, slug)),
+      );
+      return reply;
     },
   );
 
@@ -102,12 +101,12 @@ export function chapterRoutes(root: AppInstance): void {
       config: { access: 'public' },
       schema: { params: z.object({ stateLower: stateParam }), response: { 200: summaries } },
     },
-    async (request, rawReply) => {
-      const reply = rawReply as unknown as FastifyReply;
+    async (request, reply) => {
       const state = request.params.stateLower;
-      const build = () => listStateChapters(app.db, request.user, state);
-      if (request.user) return reply.send(await build());
-      return sendCachedAnswer(request, reply, await stateAnswers.get(state, build), VISITOR_CACHE);
+      await sendPublicAnswer(request, reply, stateAnswers, state, () =>
+        listStateChapters(app.db, request.user, state),
+      );
+      return reply;
     },
   );
 

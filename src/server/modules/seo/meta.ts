@@ -4,13 +4,12 @@
 // "not found" here whoever asks.
 import type { Db } from '../../db/client';
 import { stateName } from '../../../common/states';
-import { CHAPTER_TYPE_SUFFIX, SITE_NAME } from '../../../common/constants';
+import { CHAPTER_TYPE_SUFFIX, pageTitle } from '../../../common/constants';
 import { HttpError } from '../../plugins/errors';
 import { getChapterBySlug } from '../chapters/chapter';
 import { getBlogPost, getPage, getWikiPage } from '../content/service';
 import { chapterEventsJsonLd } from './jsonLd';
 
-export { SITE_NAME };
 const DEFAULT_DESCRIPTION =
   'Living Liberally is a network of local social chapters: Drinking, Screening, Living, Laughing, ' +
   'Dining and Reading Liberally. Find a chapter near you or start one.';
@@ -40,7 +39,7 @@ export function summarize(html: string, max = 160): string {
 }
 
 const page = (title: string, path: string, description = DEFAULT_DESCRIPTION): PageMeta => ({
-  title: title ? `${title} | ${SITE_NAME}` : `${SITE_NAME} – Find a chapter near you`,
+  title: pageTitle(title),
   description,
   path,
   ogType: 'website',
