@@ -9,9 +9,9 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  // One retry in CI, reported as flaky in the summary: the home map's pin sign-up once lost its
-  // info window in a full run and never in 30 runs of its own file (see docs/decisions.md).
-  retries: process.env.CI ? 1 : 0,
+  // No retries: the tests share one database, so a retry meets its first try's changes (see
+  // docs/decisions.md). A test that fails once is a race to fix.
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],

@@ -2,7 +2,16 @@
 // chapter posts, with believable cities and coordinates from the zipcodes gazetteer.
 import zipcodes from 'zipcodes';
 import type { Db } from '../src/server/db/client';
-import { chapterBlogPosts, chapterEvents, chapters, users } from '../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import {
+  chapterBlogPosts,
+  chapterEvents,
+  chapters,
+  mailingListContacts,
+  mailingLists,
+  permissions,
+  users,
+} from '../src/server/db/schema';
 
 export const SIZE = { chapters: 2000, eventsPerChapter: 3, posts: 20_000 } as const;
 
@@ -80,4 +89,62 @@ export async function generateLargeNetwork(db: Db): Promise<void> {
     createdAt: new Date(now - (i % 720) * 3_600_000),
   }));
   await insertBatches(postRows, 2000, (batch) => db.insert(chapterBlogPosts).values(batch));
+}
+
+/**
+ * What the admin dashboard reads beyond the public network: a host for every chapter, a built-in
+ * mailing list of 20 contacts for each (named by its brontoListId) and an admin to ask. Answers
+ * the admin's user id.
+ */
+export async function generateAdminData(db: Db): Promise<number> {
+  const chapterIds = (await db.select({ id: chapters.id }).from(chapters)).map((c) => c.id);
+  const hostRows = chapterIds.map((id) => ({
+    name: `Bench Host ${id}`,
+    email: `bench-host-${id}@example.org`,
+    username: `bench-host-${id}@example.org`,
+  }));
+  const hostIds: number[] = [];
+  await insertBatches(hostRows, 1000, async (batch) => {
+    hostIds.push(
+      ...(await db.insert(users).values(batch).returning({ id: users.id })).map((u) => u.id),
+    );
+  });
+  await insertBatches(
+    chapterIds.map((chapterId, i) => ({ userId: hostIds[i]!, roleId: 3, chapterId })),
+    1000,
+    (batch) => db.insert(permissions).values(batch),
+  );
+  const lists = await db
+    .insert(mailingLists)
+    .values(chapterIds.map((id) => ({ name: `Bench list ${id}` })))
+    .returning({ id: mailingLists.id });
+  for (let i = 0; i < chapterIds.length; i += 500) {
+    await Promise.all(
+      chapterIds.slice(i, i + 500).map((chapterId, k) =>
+        db
+          .update(chapters)
+          .set({ brontoListId: String(lists[i + k]!.id) })
+          .where(eq(chapters.id, chapterId)),
+      ),
+    );
+  }
+  const contacts = lists.flatMap((list) =>
+    Array.from({ length: 20 }, (_, k) => ({
+      listId: list.id,
+      email: `member${k}-${list.id}@example.org`,
+      status: k % 10 === 9 ? 'unsub' : 'active',
+      unsubscribeToken: `bench-${list.id}-${k}`,
+    })),
+  );
+  await insertBatches(contacts, 2000, (batch) => db.insert(mailingListContacts).values(batch));
+  const [admin] = await db
+    .insert(users)
+    .values({
+      name: 'Bench Admin',
+      email: 'bench-admin@example.org',
+      username: 'bench-admin@example.org',
+    })
+    .returning({ id: users.id });
+  await db.insert(permissions).values({ userId: admin!.id, roleId: 1, chapterId: null });
+  return admin!.id;
 }

@@ -30,6 +30,8 @@ for (const { width, height } of [
     for (const route of PUBLIC_ROUTES) {
       await page.goto(route);
       await expect(page.locator('h1').first(), route).toBeVisible();
+      // Check the screen with its data, not its spinner (the state page's chips come with it).
+      await expect(page.getByRole('status').filter({ hasText: /^Loading/ }), route).toHaveCount(0);
       // Nothing wider than the screen: a phone scrolls down, never sideways.
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,

@@ -28,7 +28,8 @@ test('register, sign out, sign in to the page asked for, reset the password and 
 
   // Registering the same email again, in other letters, is refused with the server's words.
   await page.goto('/settings');
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  // The screen's own Sign Out (the menu has one too: e2e/account-settings.spec.ts).
+  await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await page.goto('/register_for_account');

@@ -24,7 +24,9 @@ test('a non-public wiki page is for admins only, with a warning', async ({
   admin,
   consoleErrors,
 }) => {
-  consoleErrors.allow(/404 \(Not Found\) \(.*\/api\/wiki_page\/slug\//);
+  consoleErrors.allow(
+    /404 \(Not Found\) \(.*\/(api\/wiki_page\/slug\/|wiki\/)field_organizer_playbook\)/,
+  );
   await page.goto('/wiki/field_organizer_playbook');
   await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
   await page.goto('/signin?returnUrl=%2Fwiki%2Ffield_organizer_playbook');

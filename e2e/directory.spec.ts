@@ -36,10 +36,34 @@ test('a chapter page shows the next four dates, its calendar, its posts and a si
   await expectAccessible(page);
 });
 
-test('a hidden chapter is not shown to a visitor', async ({ page, consoleErrors }) => {
+test('a hidden or mistyped chapter is "not found", with a 404 for the page itself', async ({
+  page,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/404 \(Not Found\) \(.*\/api\/chapter\/slug\//);
-  await page.goto('/chapter/tn/laughing-liberally-nashville');
-  await expect(page.getByText('This Chapter is not active.')).toBeVisible();
+  consoleErrors.allow(/404 \(Not Found\) \(.*\/chapter\/tn\/[a-z-]+\)$/);
+  for (const slug of ['laughing-liberally-nashville', 'laughing-liberally-nashvile']) {
+    const res = await page.goto(`/chapter/tn/${slug}`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Chapter not found' })).toBeVisible();
+    await expect(page.getByText('Zanies')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'See the chapters in Tennessee' })).toBeVisible();
+  }
+});
+
+test("the first paint is the page's frame: menu, heading and footer come in the HTML", async ({
+  browser,
+  baseURL,
+}) => {
+  // What the browser shows before any script runs.
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  const res = await page.goto('/chapter/pa/drinking-liberally-pittsburgh');
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pittsburgh' })).toBeVisible();
+  await expect(page.getByText('© 2020 Living Liberally')).toBeVisible();
+  await context.close();
 });
 
 test('the tab title follows the screen as the visitor moves around', async ({ page }) => {

@@ -66,6 +66,13 @@ export const test = base.extend<{
         if (msg.type() === 'error') errors.push(`${msg.text()} (${msg.location().url})`);
       });
       page.on('pageerror', (err) => errors.push(err.message));
+      // Whatever the Content-Security-Policy refuses (an eval probe, a blocked image) is a
+      // console error too: the site must run under its own policy without tripping it.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+        });
+      });
       await use({ allow: (pattern) => allowed.push(pattern) });
       const unexpected = errors.filter((e) => !allowed.some((p) => p.test(e)));
       expect(unexpected, 'console errors on the page').toEqual([]);

@@ -103,6 +103,8 @@ export const LIMITS = {
   recentMessagesDays: 90,
   emailRedirectMs: 2000,
   chapterDropdownCloseMs: 200,
+  /** Events one chapter may have: a real chapter has a handful; the cap keeps pages bounded. */
+  eventsPerChapter: 50,
 } as const;
 
 export const MAP = {

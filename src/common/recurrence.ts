@@ -21,6 +21,21 @@ export interface Occurrence {
   date: string;
   start: Date;
   end: Date;
+  /** A meeting a host moved: the date its rule gave, and the host's note. */
+  movedFrom?: string;
+  note?: string;
+}
+
+/**
+ * One date of a repeating event that does not happen as its rule says: cancelled (`movedTo`
+ * null) or moved. It applies only while its date is one the rule gives; a single-date event
+ * has none (its date is edited instead).
+ */
+export interface DateException {
+  /** The date the rule gives, 'YYYY-MM-DD' local to the chapter. */
+  date: string;
+  movedTo: { date: string; startTime: string; endTime: string } | null;
+  note: string;
 }
 
 /** One RRULE's worth of an event's options; calendars get one VEVENT per rule. */
@@ -152,22 +167,51 @@ export function localDate(instant: Date, timeZone: string): string {
   return `${p.y}-${String(p.m).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`;
 }
 
-function occurrenceOn(event: RecurringEvent, date: string, timeZone: string): Occurrence {
-  const start = zonedInstant(date, event.startTime, timeZone);
-  // An end at or before the start is after midnight, on the next day.
-  const endDate = event.endTime > event.startTime ? date : dateOfEpochDay(epochDay(date) + 1);
-  return { date, start, end: zonedInstant(endDate, event.endTime, timeZone) };
+/** A meeting on a date from start to end time; an end at or before the start is the next day. */
+export function occurrenceOn(
+  times: Pick<RecurringEvent, 'startTime' | 'endTime'>,
+  date: string,
+  timeZone: string,
+): Occurrence {
+  const start = zonedInstant(date, times.startTime, timeZone);
+  const endDate = times.endTime > times.startTime ? date : dateOfEpochDay(epochDay(date) + 1);
+  return { date, start, end: zonedInstant(endDate, times.endTime, timeZone) };
+}
+
+/** The exceptions that apply to an event, by the date its rule gives. */
+export function exceptionsByDate(
+  event: RecurringEvent,
+  exceptions: readonly DateException[],
+): Map<string, DateException> {
+  if (event.isSingleDate) return new Map();
+  return new Map(
+    exceptions.filter((x) => meetsOn(event, epochDay(x.date))).map((x) => [x.date, x]),
+  );
+}
+
+/** Where a moved meeting now is, with the date it moved from. */
+export function movedOccurrence(
+  exception: DateException & { movedTo: NonNullable<DateException['movedTo']> },
+  timeZone: string,
+): Occurrence {
+  return {
+    ...occurrenceOn(exception.movedTo, exception.movedTo.date, timeZone),
+    movedFrom: exception.date,
+    note: exception.note,
+  };
 }
 
 /**
  * The next `count` meetings that have not yet ended at `now`, in the chapter's time zone.
- * A single-date event gives its date only until it has ended.
+ * A single-date event gives its date only until it has ended. A cancelled date is left out; a
+ * moved one comes at its new date and time, in time order with the others.
  */
 export function nextOccurrences(
   event: RecurringEvent,
   timeZone: string,
   now: Date,
   count: number,
+  exceptions: readonly DateException[] = [],
 ): Occurrence[] {
   if (count <= 0) return [];
   if (event.isSingleDate) {
@@ -175,15 +219,24 @@ export function nextOccurrences(
     const only = occurrenceOn(event, event.singleDate, timeZone);
     return only.end > now ? [only] : [];
   }
+  const changed = exceptionsByDate(event, exceptions);
   // Yesterday too: a meeting that began yesterday evening may not have ended yet.
   const first = epochDay(localDate(now, timeZone)) - 1;
   const found: Occurrence[] = [];
   for (let day = first; day < first + SEARCH_DAYS && found.length < count; day++) {
     if (!meetsOn(event, day)) continue;
-    const occurrence = occurrenceOn(event, dateOfEpochDay(day), timeZone);
+    const date = dateOfEpochDay(day);
+    if (changed.has(date)) continue;
+    const occurrence = occurrenceOn(event, date, timeZone);
     if (occurrence.end > now) found.push(occurrence);
   }
-  return found;
+  // Moved meetings are few and may have come from any date, even one already past.
+  for (const x of changed.values()) {
+    if (!x.movedTo) continue;
+    const moved = movedOccurrence({ ...x, movedTo: x.movedTo }, timeZone);
+    if (moved.end > now) found.push(moved);
+  }
+  return found.sort((a, b) => a.start.getTime() - b.start.getTime()).slice(0, count);
 }
 
 /** The next meetings of several events, merged in time order. */
@@ -192,9 +245,15 @@ export function nextOccurrencesOfAll<E extends RecurringEvent>(
   timeZone: string,
   now: Date,
   count: number,
+  exceptionsOf: (event: E) => readonly DateException[] = () => [],
 ): (Occurrence & { event: E })[] {
   return events
-    .flatMap((event) => nextOccurrences(event, timeZone, now, count).map((o) => ({ ...o, event })))
+    .flatMap((event) =>
+      nextOccurrences(event, timeZone, now, count, exceptionsOf(event)).map((o) => ({
+        ...o,
+        event,
+      })),
+    )
     .sort((a, b) => a.start.getTime() - b.start.getTime())
     .slice(0, count);
 }
@@ -213,6 +272,12 @@ export function rruleText(spec: RuleSpec, dayOfWeekIndex: number): string {
       // INTERVAL=2 from a start date of the right parity; never BYWEEKNO (see ARCHITECTURE.md).
       return `FREQ=WEEKLY;INTERVAL=2;BYDAY=${day}`;
   }
+}
+
+/** True when this one rule of an event gives this date (a calendar's VEVENT of that rule). */
+export function ruleMeetsOn(spec: RuleSpec, dayOfWeekIndex: number, date: string): boolean {
+  const day = epochDay(date);
+  return (((day + 4) % 7) + 7) % 7 === dayOfWeekIndex && matchesSpec(spec, day);
 }
 
 /** The first date on or after `from` when this rule meets: a calendar's DTSTART. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { sanitizeRichText } from './modules/content/sanitize';
 import { createTestApp } from './test/app';
 
 // A built web app stand-in: the server must serve whatever `vite build` produced.
@@ -104,10 +105,14 @@ describe('the API edge', () => {
 });
 
 describe('the web app', () => {
-  it('answers client routes with index.html, uncached', async () => {
-    for (const url of ['/', '/chapter/ny/upper-west-side', '/admin/users/3?x=1']) {
+  it('answers client routes with index.html, uncached (a chapter that is not there: 404)', async () => {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/chapter/ny/upper-west-side', 404],
+      ['/admin/users/3?x=1', 200],
+    ] as const) {
       const res = await t.app.inject({ url });
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(status);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -141,6 +146,16 @@ describe('the web app', () => {
     expect(directives.get('style-src')).toEqual(["'self'"]);
     expect(directives.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
     expect(csp).toContain("frame-ancestors 'none'");
+    // What the rich-text sanitizer keeps, the policy shows: an https image from anywhere, a
+    // pasted data: image, and nothing over plain http.
+    const images = directives.get('img-src') ?? [];
+    const kept = sanitizeRichText(
+      '<img src="https://photos.example.net/a.jpg"><img src="data:image/png;base64,iVBORw0KGgo="><img src="http://plain.example.net/b.jpg">',
+    );
+    const sources = [...kept.matchAll(/src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(sources.map((src) => src.split(':')[0])).toEqual(['https', 'data']);
+    expect(images).toEqual(expect.arrayContaining(['https:', 'data:']));
+    expect(images).not.toContain('http:');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-encoding']).toBe('gzip');
   });

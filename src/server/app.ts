@@ -26,15 +26,20 @@ import { registerWeb } from './plugins/web';
 import { requireAccessRules } from './plugins/access';
 import { registerAuth } from './plugins/auth';
 import { registerOriginCheck } from './plugins/origin';
+import { registerOpenApi } from './plugins/openapi';
+import { docsRoutes } from './modules/docs/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createSendWorker } from './mail/sendWorker';
 import { authRoutes } from './modules/auth/routes';
+import { accountRoutes } from './modules/auth/accountRoutes';
 import { healthRoutes } from './modules/health/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { calendarRoutes } from './modules/calendar/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { chapterRoutes } from './modules/chapters/routes';
 import { eventRoutes } from './modules/events/routes';
+import { eventDateRoutes } from './modules/events/dateRoutes';
+import { eventCalendarRoutes } from './modules/calendar/eventRoutes';
 import { linkRoutes } from './modules/links/routes';
 import { chapterPostRoutes } from './modules/chapterPosts/routes';
 import { pressRoutes } from './modules/press/routes';
@@ -50,6 +55,15 @@ import { userRoutes } from './modules/users/routes';
 import { pressEditRoutes } from './modules/press/editRoutes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { activityRoutes } from './modules/activity/routes';
+import { userNoteRoutes } from './modules/userNotes/routes';
+import { applicationAdminRoutes } from './modules/applications/adminRoutes';
+import { chapterCreateRoutes } from './modules/chapters/createRoutes';
+import { contentAdminRoutes } from './modules/content/adminRoutes';
+import { pressAdminRoutes } from './modules/press/adminRoutes';
+import { settingsAdminRoutes } from './modules/settings/adminRoutes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { aliasRoutes } from './modules/aliases/routes';
+import { contactAdminRoutes } from './modules/mailing/contactAdminRoutes';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/images';
 
 declare module 'fastify' {
@@ -101,6 +115,8 @@ export async function buildApp({ config, db }: AppDeps) {
 
   registerErrorHandlers(app);
   requireAccessRules(app);
+  // Before any route: the OpenAPI document is collected from the routes as they are added.
+  await registerOpenApi(app);
   await registerSecurity(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
@@ -132,11 +148,14 @@ export async function buildApp({ config, db }: AppDeps) {
   const routes = [
     healthRoutes,
     authRoutes,
+    accountRoutes,
     seoRoutes,
     calendarRoutes,
+    eventCalendarRoutes,
     geoRoutes,
     chapterRoutes,
     eventRoutes,
+    eventDateRoutes,
     linkRoutes,
     chapterPostRoutes,
     pressRoutes,
@@ -153,8 +172,20 @@ export async function buildApp({ config, db }: AppDeps) {
     pressEditRoutes,
     uploadRoutes,
     activityRoutes,
+    // The site admin tools (spec 2 §2 Site admin tools).
+    userNoteRoutes,
+    applicationAdminRoutes,
+    chapterCreateRoutes,
+    contentAdminRoutes,
+    pressAdminRoutes,
+    settingsAdminRoutes,
+    dashboardRoutes,
+    // Email administration (spec 2 §2 /admin/email).
+    aliasRoutes,
+    contactAdminRoutes,
   ];
   for (const register of routes) register(app as unknown as AppInstance);
+  docsRoutes(app as unknown as AppInstance);
 
   await registerWeb(app, config.webDir, config.uploadsDir);
   return app;

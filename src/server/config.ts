@@ -38,6 +38,12 @@ const envSchema = z.object({
   MAIL_SEND_LEASE_SECONDS: int(5, 86_400).default(900),
   MAIL_SEND_CONCURRENCY: int(1, 50).default(4),
 
+  BREVO_API_KEY: z.string().min(1).optional(),
+  BREVO_API_URL: url.default('https://api.brevo.com/v3'),
+  MAILGUN_API_KEY: z.string().min(1).optional(),
+  MAILGUN_API_URL: url.default('https://api.mailgun.net'),
+  MAILGUN_SYNC_SECONDS: int(0, 86_400).default(60),
+
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z
     .string()
@@ -78,6 +84,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
+      /** MAIL_FROM's bare address (the sender Brevo campaigns name). */
+      fromAddress: (/<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM).trim(),
       /** Open pixel and tracked links in chapter email. */
       tracking: env.MAIL_TRACKING,
       /** How often an idle send worker looks for work; 0: this server runs no send worker. */
@@ -86,6 +94,15 @@ function toConfig(env: z.infer<typeof envSchema>) {
       sendLeaseMs: env.MAIL_SEND_LEASE_SECONDS * 1000,
       /** Deliveries each app server's worker has in flight at once. */
       sendConcurrency: env.MAIL_SEND_CONCURRENCY,
+    },
+    /** Brevo serves mailing lists when the email service is sendInBlue and a key is set. */
+    brevo: { apiKey: env.BREVO_API_KEY ?? null, apiUrl: env.BREVO_API_URL },
+    /** With a key, each alias is kept in step as a Mailgun route; without, Postfix reads them. */
+    mailgun: {
+      apiKey: env.MAILGUN_API_KEY ?? null,
+      apiUrl: env.MAILGUN_API_URL,
+      /** How often leftover alias changes are pushed to Mailgun; 0: only when saved. */
+      syncMs: env.MAILGUN_SYNC_SECONDS * 1000,
     },
     map: { tileUrl: env.MAP_TILE_URL, tileAttribution: env.MAP_TILE_ATTRIBUTION },
     /** Where the built web app lives; tests that need no web app point it anywhere. */

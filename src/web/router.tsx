@@ -1,6 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { NotFoundPage } from './components/NotFoundPage';
-import { PageSpinner } from './components/PageSpinner';
+import { FirstLoadFallback } from './components/FirstLoadFallback';
 import { RouteError, ShellError } from './components/RouteError';
 import { ShellLayout } from './layouts/ShellLayout';
 import { chapterAdminRoutes } from './routes/chapterAdminRoutes';
@@ -11,12 +11,13 @@ export const router = createBrowserRouter([
   {
     Component: ShellLayout,
     ErrorBoundary: ShellError,
-    // Shown while a lazy route's code loads on the very first page view.
-    HydrateFallback: PageSpinner,
     children: [
       {
         // Errors of a screen render inside the shell, so the menu stays usable.
         ErrorBoundary: RouteError,
+        // Shown inside the shell while a lazy screen's code loads on the very first page view:
+        // the menu, heading and footer the server sent stay on screen.
+        HydrateFallback: FirstLoadFallback,
         children: [
           ...publicRoutes,
           chapterAdminRoutes,

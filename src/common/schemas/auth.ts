@@ -74,3 +74,46 @@ export const passwordResetAnswerSchema = z.object({
   result: z.enum(['ok', 'user not found', 'invalid']),
 });
 export type PasswordResetAnswer = z.infer<typeof passwordResetAnswerSchema>;
+
+// ---------------------------------------------------------------- Your Settings (decisions.md)
+
+/** The settings screen's account: the user, and an email change waiting for its link. */
+export const accountSchema = z.object({
+  user: userSchema,
+  /** The address a change was asked for, until its link is opened or expires; else null. */
+  pendingEmail: z.string().nullable(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const nameChangeSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required'),
+});
+export type NameChange = z.infer<typeof nameChangeSchema>;
+
+export const emailChangeRequestSchema = z.object({ email });
+export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;
+
+/** A new password follows sign-up's rules; the current one proves it is the owner asking. */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password'),
+    password: newPassword,
+    passwordMatch: z.string().min(1, 'Please confirm your new password'),
+  })
+  .refine((v) => v.password === v.passwordMatch, {
+    path: ['passwordMatch'],
+    message: 'Passwords do not match',
+  });
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+export const emailChangeConfirmSchema = z.object({ token: z.string().min(1).max(200) });
+
+/**
+ * Opening an email-change link answers `{ result, email }`: 'ok' with the new address; 'invalid'
+ * for a link unknown, used or expired; 'taken' when another account has the address since.
+ */
+export const emailChangeAnswerSchema = z.object({
+  result: z.enum(['ok', 'invalid', 'taken']),
+  email: z.string().nullable(),
+});
+export type EmailChangeAnswer = z.infer<typeof emailChangeAnswerSchema>;

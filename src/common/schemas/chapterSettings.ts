@@ -2,8 +2,8 @@
 // of one chapter. Who may change which field is policy.ts's CHAPTER_FIELD_ACCESS; the server
 // refuses, field by field, a change the caller may not make.
 import { z } from 'zod';
-import { dbId } from './ids';
-import { CHAPTER_STATUS, SETTINGS_CHAPTER_TYPE_IDS } from '../constants';
+import { dbId, listIdSchema } from './ids';
+import { CHAPTER_STATUS, CHAPTER_TYPES, SETTINGS_CHAPTER_TYPE_IDS } from '../constants';
 import { isStateAbbr } from '../states';
 
 export const CHAPTER_SETTINGS_MESSAGES = {
@@ -54,8 +54,8 @@ export const chapterFieldsSchema = z.object({
   status: z.union([z.literal(CHAPTER_STATUS.active), z.literal(CHAPTER_STATUS.hidden)]),
   emailAlias: emailAliasSchema,
   brontoListName: required(M.brontoListName),
-  brontoListId: z.string().trim().max(100).nullable(),
-  sendInBlueListId: z.string().trim().max(100).nullable(),
+  brontoListId: listIdSchema,
+  sendInBlueListId: listIdSchema,
   /** Rich text; sanitized by the server before it is stored. */
   about: z.string().max(200_000),
 });
@@ -65,5 +65,27 @@ export type ChapterField = keyof ChapterFields;
 /** POST /api/chapter: the chapter's id and any of its fields. Answers the saved chapter. */
 export const chapterSaveRequestSchema = chapterFieldsSchema.partial().extend({
   id: dbId,
+  // A form may post the whole chapter back, so two fields accept what a chapter may already
+  // hold: any of the six types (Screening and Living are not on the radio) and an empty list
+  // name. The server refuses them only as changes (chapters/save.ts, CHANGE_RULES below).
+  chapterTypeId: z
+    .number()
+    .int()
+    .refine((id) => CHAPTER_TYPES.some((t) => t.id === id), 'Unknown chapter type')
+    .optional(),
+  brontoListName: z.string().trim().max(200).optional(),
 });
 export type ChapterSaveRequest = z.infer<typeof chapterSaveRequestSchema>;
+
+/**
+ * What the request schema lets through unchanged but not as a change: a new type must be one
+ * the Settings radio offers, and a list name cannot be blanked. Each gives the field's 400
+ * message, or null when the new value is fine.
+ */
+export const CHANGE_RULES = {
+  chapterTypeId: (id: number) =>
+    chapterFieldsSchema.shape.chapterTypeId.safeParse(id).success
+      ? null
+      : 'Choose Drinking, Dining, Laughing or Reading',
+  brontoListName: (name: string) => (name === '' ? M.brontoListName : null),
+} as const;

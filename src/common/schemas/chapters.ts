@@ -78,6 +78,12 @@ export const upcomingDateSchema = z.object({
   date: z.string(),
   start: z.iso.datetime(),
   end: z.iso.datetime(),
+  /** Local 'HH:MM': the event's, or those of the date a host moved it to. */
+  startTime: z.string().optional(),
+  endTime: z.string().optional(),
+  /** A meeting a host moved: the date its rule gave, and the host's note. */
+  movedFrom: z.string().optional(),
+  note: z.string().optional(),
 });
 export type UpcomingDate = z.infer<typeof upcomingDateSchema>;
 
@@ -256,23 +262,34 @@ export const pressMentionSaveSchema = z.object({
 });
 export type PressMentionSave = z.input<typeof pressMentionSaveSchema>;
 
-/** POST /api/chapter_link/chapter/{chapterId}: the whole list; blank rows are dropped. */
+/** A link the chapter page may show: the web or mail, never javascript: or anything else. */
+export function isSafeLinkUrl(url: string): boolean {
+  return /^(https?:\/\/|mailto:)/i.test(url) && URL.canParse(url);
+}
+
+/**
+ * POST /api/chapter_link/chapter/{chapterId}: the whole list. A row with a blank title or URL is
+ * accepted and dropped on save (spec 2 §5: blanking a URL deletes the link), whatever the other
+ * field holds; the URL of a row that is kept must be a web or mail address (400 naming
+ * body.links.{i}.url). The rows stay in the parsed list so a form's errors keep their indexes.
+ */
 export const chapterLinksSaveSchema = z.object({
   links: z
     .array(
-      z.object({
-        title: z.string().trim().max(200).default(''),
-        url: z
-          .string()
-          .trim()
-          .max(2000)
-          .default('')
-          // Shown as a link on the chapter page: never javascript: or anything but the web and mail.
-          .refine(
-            (u) => u === '' || (/^(https?:\/\/|mailto:)/i.test(u) && URL.canParse(u)),
-            'Enter a web address starting with http(s)://',
-          ),
-      }),
+      z
+        .object({
+          title: z.string().trim().max(200).default(''),
+          url: z.string().trim().max(2000).default(''),
+        })
+        .superRefine((link, ctx) => {
+          if (link.title !== '' && link.url !== '' && !isSafeLinkUrl(link.url)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['url'],
+              message: 'Enter a web address starting with http(s)://',
+            });
+          }
+        }),
     )
     .max(100),
 });

@@ -101,8 +101,30 @@ export const signUpManyAnswerSchema = z.object({
 export const sendMessageAnswerSchema = z.object({
   messageId: z.number().int(),
   recipients: z.number().int(),
-  postSlug: z.string(),
+  /** The chapter post of the message; null when it was sent without one (`post: false`). */
+  postSlug: z.string().nullable(),
 });
+
+/** GET /api/mailing_list/chapter/{chapterId}/recipients: who a send would reach now. */
+export const chapterRecipientsSchema = z.object({
+  listId: z.string().nullable(),
+  /** Active contacts of the chapter's list; 0 without one. */
+  recipients: z.number().int(),
+});
+export type ChapterRecipients = z.infer<typeof chapterRecipientsSchema>;
+
+/** POST /api/mailing_list/chapter/{chapterId}/preview: the message as a member's copy shows. */
+export const emailPreviewSchema = z.object({
+  subject: z.string(),
+  fromName: z.string(),
+  replyTo: z.string().nullable(),
+  /** The whole HTML document of a member's copy, for a sandboxed frame. */
+  html: z.string(),
+});
+export type EmailPreview = z.infer<typeof emailPreviewSchema>;
+
+/** POST /api/mailing_list/chapter/{chapterId}/test_message: where the test went. */
+export const testMessageAnswerSchema = z.object({ to: z.string() });
 
 /** GET /api/mailing_list/unsubscribe/{token}. */
 export const unsubscribeInfoSchema = z.object({
@@ -166,15 +188,24 @@ export const deleteContactRequestSchema = z.object({
   listId: listIdSchema,
 });
 
-/** POST /api/mailing_list/send_message (spec 2 §2 Send Email). */
-export const sendMessageRequestSchema = z.object({
+/** A chapter email's title and body: what preview and test take, and send with a list. */
+export const emailDraftSchema = z.object({
   title: z
     .string()
     .trim()
     .min(1, 'Title is required')
     .max(MAILING_LIMITS.titleMax, `At most ${MAILING_LIMITS.titleMax} characters`),
   body: z.string().min(1, 'The message is empty').max(MAILING_LIMITS.bodyMax),
+});
+export type EmailDraft = z.infer<typeof emailDraftSchema>;
+
+/**
+ * POST /api/mailing_list/send_message (spec 2 §2 Send Email). `post` (default true) also
+ * publishes the message as a chapter post.
+ */
+export const sendMessageRequestSchema = emailDraftSchema.extend({
   listId: listIdSchema,
+  post: z.boolean().default(true),
 });
 export type SendMessageRequest = z.input<typeof sendMessageRequestSchema>;
 export type SendMessageAnswer = z.infer<typeof sendMessageAnswerSchema>;

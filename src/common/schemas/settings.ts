@@ -12,3 +12,23 @@ export type FrontPage = z.infer<typeof frontPageSchema>;
 /** GET /api/email_settings: which list-id field of a chapter names its mailing list. */
 export const emailSettingsSchema = z.object({ serviceName: z.enum(EMAIL_SERVICES) });
 export type EmailSettings = z.infer<typeof emailSettingsSchema>;
+
+/** POST /api/front_page (admins): where the call-out image links. Answers GET's shape. */
+export const frontPageSaveSchema = z.object({
+  imageLinkURL: z
+    .string()
+    .trim()
+    .min(1, 'Link URL is Required')
+    .max(2000)
+    .pipe(z.url({ protocol: /^https?$/, error: 'Enter a web address starting with http(s)://' })),
+});
+export type FrontPageSave = z.input<typeof frontPageSaveSchema>;
+
+/**
+ * POST /api/front_page_image (admins): multipart field `image`, re-encoded to JPEG like header
+ * images. Answers { result: 'success' } (resultSchema); GET /api/front_page then names it.
+ */
+
+/** POST /api/email_settings (admins): answers the saved setting. */
+export const emailSettingsSaveSchema = emailSettingsSchema;
+export type EmailSettingsSave = z.infer<typeof emailSettingsSaveSchema>;

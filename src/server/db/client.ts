@@ -1,6 +1,6 @@
 // Opens the database: PGlite on disk when no DATABASE_URL is set, node-postgres otherwise.
 // Everything past this file sees one `Db` type and never learns which one it got.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { lockDirectory } from './processLock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -85,13 +86,15 @@ async function quiet(pool: pg.Pool, quietMs = 200, maxMs = 10_000): Promise<void
 
 async function openEmbedded(dir: string): Promise<Database> {
   const inMemory = dir === 'memory';
-  const release = inMemory ? () => {} : lockDirectory(dir);
+  // PGlite is one process's database: a second process opening the directory would corrupt it.
+  if (!inMemory) mkdirSync(dir, { recursive: true });
+  const release = inMemory ? async () => {} : await lockDirectory(dir);
   let client: PGlite;
   try {
     client = inMemory ? new PGlite() : new PGlite(dir);
     await client.waitReady;
   } catch (err) {
-    release();
+    await release();
     throw err;
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -101,40 +104,9 @@ async function openEmbedded(dir: string): Promise<Database> {
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     async close() {
       await client.close();
-      release();
+      await release();
     },
   };
-}
-
-/**
- * PGlite is one process's database: a second process opening the same directory would corrupt
- * it. A lock file with our pid turns that into a clear error.
- */
-function lockDirectory(dir: string): () => void {
-  mkdirSync(dir, { recursive: true });
-  const lockFile = path.join(dir, '..', `${path.basename(dir)}.lock`);
-  try {
-    const holder = Number(readFileSync(lockFile, 'utf8'));
-    if (holder && holder !== process.pid && isAlive(holder)) {
-      throw new Error(
-        `The embedded database in ${dir} is in use by process ${holder}. ` +
-          'Stop the server first, or use DATABASE_URL with PostgreSQL.',
-      );
-    }
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  writeFileSync(lockFile, String(process.pid));
-  return () => rmSync(lockFile, { force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** True when the database answers a trivial query. */

@@ -82,6 +82,23 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
+// A change of email asked for in Your Settings: it takes effect only when the link mailed to
+// `newEmail` is opened. Like reset links: only the token's hash is kept, single use, expiring.
+export const emailChangeTokens = pgTable(
+  'email_change_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_change_tokens_user_idx').on(t.userId)],
+);
+
 export const roles = pgTable('roles', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),
@@ -158,6 +175,16 @@ export const chapters = pgTable(
   },
   (t) => [
     uniqueIndex('chapters_slug_uq').on(t.slug),
+    // One chapter per list: two chapters naming one list would each read and mail the other's
+    // members. Ids are stored canonical (common/schemas/ids.ts canonicalListId), so equal text
+    // is the same list and the unique index is the whole rule, race included.
+    uniqueIndex('chapters_bronto_list_id_uq').on(t.brontoListId),
+    uniqueIndex('chapters_send_in_blue_list_id_uq').on(t.sendInBlueListId),
+    check('chapters_bronto_list_id_canonical', sql`${t.brontoListId} ~ '^[1-9][0-9]{0,9}$'`),
+    check(
+      'chapters_send_in_blue_list_id_canonical',
+      sql`${t.sendInBlueListId} ~ '^[1-9][0-9]{0,9}$'`,
+    ),
     index('chapters_state_status_idx').on(t.state, t.status),
     index('chapters_status_idx').on(t.status),
     index('chapters_type_idx').on(t.chapterTypeId),
@@ -200,6 +227,35 @@ export const chapterEvents = pgTable(
     check(
       'chapter_events_single_date_present',
       sql`not ${t.isSingleDate} or ${t.singleDate} is not null`,
+    ),
+  ],
+);
+
+// One date of a repeating event that does not happen as its rule says: cancelled (no moved-to
+// date) or moved to another date and time. `date` is the date the rule gives, local to the
+// chapter; an exception whose date the rule no longer gives is kept but has no effect.
+export const chapterEventExceptions = pgTable(
+  'chapter_event_exceptions',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => chapterEvents.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    movedToDate: date('moved_to_date', { mode: 'string' }),
+    // 'HH:MM', 24-hour, local to the chapter; set exactly when movedToDate is.
+    movedToStartTime: text('moved_to_start_time'),
+    movedToEndTime: text('moved_to_end_time'),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('chapter_event_exceptions_event_date_uq').on(t.eventId, t.date),
+    index('chapter_event_exceptions_moved_idx').on(t.movedToDate),
+    check(
+      'chapter_event_exceptions_moved_complete',
+      sql`(${t.movedToDate} is null) = (${t.movedToStartTime} is null) and (${t.movedToDate} is null) = (${t.movedToEndTime} is null)`,
     ),
   ],
 );
@@ -519,14 +575,28 @@ export const emailAliases = pgTable(
     domain: text('domain').notNull(),
     recipients: text('recipients').array().notNull(),
     chapterId: integer('chapter_id').references(() => chapters.id, { onDelete: 'set null' }),
+    // A chapter's alias forwards to its hosts, kept so by triggers (migration 0005), unless an
+    // admin set its recipients by hand.
+    recipientsManual: boolean('recipients_manual').notNull().default(false),
+    // The Mailgun route that delivers this alias, and the `updated_at` it was last made from:
+    // a row whose updated_at differs is due for a push to Mailgun (src/server/mail/aliases).
+    mailgunRouteId: text('mailgun_route_id'),
+    mailgunSyncedAt: timestamp('mailgun_synced_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('email_aliases_address_uq').on(sql`lower(${t.localPart})`, sql`lower(${t.domain})`),
-    index('email_aliases_chapter_idx').on(t.chapterId),
+    // One alias per chapter: the one the chapter's emailAlias names.
+    uniqueIndex('email_aliases_chapter_uq').on(t.chapterId),
   ],
 );
+
+/** Mailgun routes of deleted aliases, still to be deleted at Mailgun (filled by a trigger). */
+export const mailgunRouteDeletions = pgTable('mailgun_route_deletions', {
+  routeId: text('route_id').primaryKey(),
+  createdAt: createdAt(),
+});
 
 /** Transactional mail when no SMTP server is configured: kept here and printed to the log. */
 export const mailOutbox = pgTable(

@@ -82,4 +82,28 @@ describe('a chapter email copy', () => {
     expect(a.html).not.toContain(template.trackingMark);
     expect(a.text).not.toContain(template.unsubscribeMark);
   });
+
+  it('keeps a pasted data: image, with or without tracking', () => {
+    const pasted = '<p><img src="data:image/png;base64,iVBORw0KGgo=" alt="flyer"></p>';
+    for (const tracking of [true, false]) {
+      const mail = personalize(
+        renderTemplate({ ...source, body: pasted }, { publicUrl: URL_, tracking }),
+        recipient,
+        URL_,
+      );
+      expect(mail.html, String(tracking)).toContain('src="data:image/png;base64,iVBORw0KGgo="');
+    }
+  });
+
+  it('gives each delivery one Message-ID at the site, the same on every try', () => {
+    const template = renderTemplate(source, { publicUrl: URL_, tracking: true });
+    const first = personalize(template, recipient, URL_);
+    const again = personalize(
+      renderTemplate(source, { publicUrl: URL_, tracking: true }),
+      recipient,
+      URL_,
+    );
+    expect(first.messageId).toBe(`<${'a'.repeat(32)}@chapters.example.org>`);
+    expect(again.messageId).toBe(first.messageId);
+  });
 });

@@ -44,6 +44,9 @@ function mapLinks(html: string, visit: (href: string) => string): string {
     allowedTags: false,
     allowedAttributes: false,
     allowVulnerableTags: true,
+    // The body is sanitized already; this pass only rewrites links, so it must keep the images
+    // Quill pasted as data: URIs (the mailer sends them as inline attachments).
+    allowedSchemesByTag: { img: ['http', 'https', 'data'] },
     transformTags: {
       a: (tagName, attribs) => {
         const href = attribs.href;
@@ -136,6 +139,10 @@ export function personalize(
       .replaceAll(template.unsubscribeMark, recipient.unsubscribeToken);
   return {
     to: recipient.email,
+    // Fixed per delivery, so a copy sent again after a crash (the SMTP server had taken the
+    // first but the ledger never heard) carries the same Message-ID, and mail systems that
+    // fold duplicates by it show one message.
+    messageId: `<${recipient.trackingToken}@${new URL(publicUrl).hostname}>`,
     subject: template.subject,
     html: fill(template.html),
     text: fill(template.text),

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { simpleParser } from 'mailparser';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { createTestApp } from '../test/app';
 import { mailOutbox } from '../db/schema';
 
 const received: { to: string[]; subject: string; text: string }[] = [];
+const parsed: ParsedMail[] = [];
 let smtp: SMTPServer;
 let port: number;
 
@@ -14,7 +15,8 @@ beforeAll(async () => {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onData(stream, session, callback) {
-      simpleParser(stream).then((mail) => {
+      simpleParser(stream, { skipImageLinks: true }).then((mail) => {
+        parsed.push(mail);
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: mail.subject ?? '',
@@ -47,6 +49,35 @@ describe('transactional mail', () => {
         text: 'Over the wire.\n',
       });
       expect(await t.db.select().from(mailOutbox)).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sends a pasted data: image as an inline attachment the HTML points to', async () => {
+    const t = await createTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Chapters <hello@example.org>' },
+    });
+    try {
+      const png = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        'base64',
+      );
+      await t.app.mailer.send({
+        to: 'reader@example.org',
+        subject: 'With a flyer',
+        text: 'See the flyer.',
+        html: `<p><img src="data:image/png;base64,${png.toString('base64')}" alt="flyer"></p>`,
+        messageId: '<fixed-1@chapters.example.org>',
+      });
+      const mail = parsed.at(-1)!;
+      expect(mail.messageId).toBe('<fixed-1@chapters.example.org>');
+      const [image] = mail.attachments;
+      expect(image?.contentType).toBe('image/png');
+      expect(image?.content.equals(png)).toBe(true);
+      const cid = image!.contentId!.replace(/^<|>$/g, '');
+      expect(mail.html).toContain(`src="cid:${cid}"`);
+      expect(mail.html).not.toContain('data:image');
     } finally {
       await t.close();
     }

@@ -13,6 +13,8 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** `<unique@host>`; the same on every try of one delivery. Made up by nodemailer if absent. */
+  messageId?: string;
   /** A display name for MAIL_FROM's address (a chapter's email comes from the chapter). */
   fromName?: string;
   replyTo?: string;
@@ -41,7 +43,9 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
     return {
       kind: 'smtp',
       async send({ fromName, ...mail }) {
-        await transport.sendMail({ ...mail, from: sender(from, fromName) });
+        // Pasted images are data: URIs, which most mail clients refuse to show: nodemailer
+        // turns each into an inline (cid:) attachment of the message.
+        await transport.sendMail({ ...mail, from: sender(from, fromName), attachDataUrls: true });
       },
       close: () => transport.close(),
     };
@@ -57,7 +61,11 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? null,
-        headers: { ...mail.headers, ...(mail.replyTo ? { 'Reply-To': mail.replyTo } : {}) },
+        headers: {
+          ...mail.headers,
+          ...(mail.replyTo ? { 'Reply-To': mail.replyTo } : {}),
+          ...(mail.messageId ? { 'Message-ID': mail.messageId } : {}),
+        },
       });
       // A developer without SMTP reads (and clicks) the mail here.
       log.info(

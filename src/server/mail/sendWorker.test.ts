@@ -24,7 +24,7 @@ let t: TestApp;
 let host: { cookie: string };
 const workers: SendWorker[] = [];
 
-function worker(leaseMs = 1000): SendWorker {
+function worker(leaseMs = 1000, concurrency = 1): SendWorker {
   const made = createSendWorker({
     db: t.db,
     mailer: t.app.mailer,
@@ -33,6 +33,7 @@ function worker(leaseMs = 1000): SendWorker {
     tracking: true,
     pollMs: 20,
     leaseMs,
+    concurrency,
   });
   workers.push(made);
   return made;
@@ -244,5 +245,43 @@ describe('the send worker', () => {
     expect(temporary.error).toContain('451');
     expect(temporary.leaseUntil!.getTime()).toBeGreaterThan(Date.now() + 30_000);
     refuse.clear();
+  });
+
+  it('sends a copy taken before a crash again with the same Message-ID, no more than were in flight', async () => {
+    const inFlight = 4;
+    const list = await chapterWithList(30, 'inflight');
+    const { messageId } = await send(list.listId, list.cookie, 'In flight');
+    const first = worker(300, inFlight);
+    let accepted = 0;
+    onMessage = (mail) => {
+      // The SMTP server takes the 10th message, and the sender dies before hearing so: it and
+      // whatever else was in flight are in the ledger as 'sending', never as 'sent'.
+      if (mail.subject === 'In flight' && ++accepted === 10) first.abandon();
+      return null;
+    };
+    first.start();
+    await new Promise((r) => setTimeout(r, 400));
+    onMessage = () => null;
+    worker(300, inFlight).start();
+    await waitForMessage(t, messageId);
+
+    const copies = received.filter((m) => m.subject === 'In flight');
+    const byRecipient = new Map<string, ParsedMail[]>();
+    for (const mail of copies) {
+      const to = (mail.to as { text: string }).text;
+      byRecipient.set(to, [...(byRecipient.get(to) ?? []), mail]);
+    }
+    expect([...byRecipient.keys()].sort()).toEqual([...list.emails].sort());
+    const duplicates = copies.length - list.emails.length;
+    expect(duplicates).toBeGreaterThanOrEqual(1);
+    expect(duplicates).toBeLessThanOrEqual(inFlight);
+    for (const [to, mails] of byRecipient) {
+      const ids = new Set(mails.map((m) => m.messageId));
+      expect(ids.size, to).toBe(1);
+      expect([...ids][0]).toMatch(/^<[0-9a-f]{32}@chapters\.example\.org>$/);
+    }
+    const allIds = new Set(copies.map((m) => m.messageId));
+    expect(allIds.size).toBe(list.emails.length);
+    expect((await ledger(messageId)).every((d) => d.status === 'sent')).toBe(true);
   });
 });

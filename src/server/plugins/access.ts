@@ -11,12 +11,30 @@ declare module 'fastify' {
   }
 }
 
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: AccessRule;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its rule, as registered: what tests walk to cover them all. */
+    apiRoutes: ApiRoute[];
+  }
+}
+
 export function requireAccessRules(app: FastifyInstance): void {
+  const registered: ApiRoute[] = [];
+  app.decorate('apiRoutes', registered);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const access = (route.config as { access?: AccessRule } | undefined)?.access;
     if (!access) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') registered.push({ method, url: route.url, access });
     }
   });
 }

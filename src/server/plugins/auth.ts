@@ -15,6 +15,11 @@ declare module 'fastify' {
   }
 }
 
+/** True for a request the router matched to an /api route, however its path was written. */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') ?? false;
+}
+
 export function requireSignIn(request: FastifyRequest): User {
   if (!request.user) throw new HttpError(401, 'Please sign in first.');
   return request.user;
@@ -59,7 +64,9 @@ export function registerAuth(app: FastifyInstance): void {
   // onRequest: a visitor is refused before the body is even read. Only the API needs to know
   // who is asking; the web app's files are the same for everyone and cost no query.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // The matched route, never the URL text: the router decodes the path ('/%61pi/x' is
+    // '/api/x'), so a check of the raw text would let an encoded prefix skip the rule.
+    if (!isApiRoute(request)) return;
     const token = request.cookies[SESSION_COOKIE];
     request.user = token ? await userForToken(app.db, token) : null;
     const rule = (request.routeOptions.config as { access?: AccessRule }).access ?? 'public';

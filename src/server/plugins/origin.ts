@@ -5,6 +5,7 @@
 // which no plain HTML form of another site can send without a CORS preflight we never grant.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
+import { isApiRoute } from './auth';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -37,7 +38,8 @@ function sourceHost(request: FastifyRequest): string | null | undefined {
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
   const ownHost = new URL(publicUrl).host;
   app.addHook('onRequest', async (request) => {
-    if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    // The matched route decides, not the URL text (see isApiRoute).
+    if (SAFE.has(request.method) || !isApiRoute(request)) return;
     if (isOneClickUnsubscribe(request)) return;
     const host = sourceHost(request);
     if (host !== undefined && host !== ownHost && host !== request.headers.host) {

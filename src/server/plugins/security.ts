@@ -1,5 +1,5 @@
 // Security headers with a Content-Security-Policy the built app runs under unchanged:
-// no inline scripts or styles anywhere, map tiles the only foreign images.
+// no inline scripts or styles anywhere; foreign images over https only (map tiles, rich text).
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { Config } from '../config';
@@ -28,7 +28,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
           'https://www.youtube-nocookie.com',
           'https://player.vimeo.com',
         ],
-        imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(config.map.tileUrl)],
+        // Rich text may show images from any https site (the sanitizer keeps exactly those),
+        // which also covers https map tiles.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', tileOrigin(config.map.tileUrl)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -19,7 +19,14 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
 
 /** A client route: not the API, and not a file name (a missing file stays a 404). */
 function isClientRoute(url: string): boolean {
-  return !url.startsWith('/api/') && url !== '/api' && !/\.[a-z0-9]+$/i.test(url);
+  // Decoded as the router decodes it: '/%61pi/x' is an API path too, and never a page.
+  let path: string;
+  try {
+    path = decodeURIComponent(url);
+  } catch {
+    return false;
+  }
+  return !path.startsWith('/api/') && path !== '/api' && !/\.[a-z0-9]+$/i.test(path);
 }
 
 export async function registerWeb(
@@ -71,12 +78,14 @@ export async function registerWeb(
       mapTileUrl: app.config.map.tileUrl,
       mapTileAttribution: app.config.map.tileAttribution,
     };
-    const html = renderIndex(
-      indexHtml,
-      await pageMeta(app.db, url, context),
-      context.publicUrl,
-      client,
-    );
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const meta = await pageMeta(app.db, url, context);
+    const html = renderIndex(indexHtml, meta, context.publicUrl, client);
+    // A missing chapter, page or event is a 404 to search engines and link checkers too; the
+    // page is still the app, which says what was not found.
+    return reply
+      .code(meta.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html);
   });
 }

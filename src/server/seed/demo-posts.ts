@@ -228,4 +228,46 @@ export const DEMO_CHAPTER_POSTS: readonly DemoChapterPost[] = [
     'Voting from abroad',
     '<p>Bring your questions about absentee ballots; a volunteer from an overseas voter group will be at The Lamb with registration forms.</p>',
   ),
+  // Every chapter that meets has written to its list lately (a sent chapter email is also a
+  // post), so none of them looks dead: only Cambridge and Los Angeles have gone quiet.
+  post(
+    'seattle',
+    'ben.takahashi@example.com',
+    18,
+    'seattle-new-trivia',
+    'Trivia night is back',
+    '<p>Civics trivia returns on the second Wednesday. Teams of four; the losing table buys the nachos.</p>',
+  ),
+  post(
+    'portland',
+    'sarah.oneill@example.com',
+    30,
+    'portland-patio-season',
+    'Patio season',
+    '<p>Thanks to everyone who came out in the rain. We keep the covered patio through the winter.</p>',
+  ),
+  post(
+    'minneapolis',
+    '',
+    12,
+    'minneapolis-documentary-pick',
+    "This month's documentary",
+    '<p>We are screening a documentary on the fight for fair maps, with a short discussion after.</p>',
+  ),
+  post(
+    'asheville',
+    '',
+    20,
+    'asheville-book-pick',
+    'Next book chosen',
+    "<p>The group voted for a history of the Southern labour movement. Copies are at Malaprop's.</p>",
+  ),
+  post(
+    'toronto',
+    'claire.dubois@example.com',
+    25,
+    'toronto-new-booth',
+    'A bigger booth',
+    '<p>The diner is giving us the big corner booth from now on; bring a friend.</p>',
+  ),
 ];

@@ -4,6 +4,7 @@ import { verify } from '@node-rs/argon2';
 import zipcodes from 'zipcodes';
 import { openDatabase } from '../db/client';
 import {
+  chapterEventExceptions,
   chapterEvents,
   chapterHostApplications,
   chapters,
@@ -14,7 +15,9 @@ import {
   wikiPages,
 } from '../db/schema';
 import { isStateAbbr } from '../../common/states';
+import { epochDay, meetsOn } from '../../common/recurrence';
 import { isDatabaseEmpty, seedDemo } from './demo';
+import { comingThanksgiving, thanksgiving } from './demo-date-changes';
 
 describe('demo data', () => {
   it('seeds an empty database with a realistic network', { timeout: 60_000 }, async () => {
@@ -78,6 +81,22 @@ describe('demo data', () => {
         expect(Math.abs((zip?.latitude ?? 0) - e.lat), e.slug).toBeLessThan(0.15);
         expect(Math.abs((zip?.longitude ?? 0) - e.lng), e.slug).toBeLessThan(0.15);
       }
+
+      // Capitol Hill and Chicago skip the coming Thanksgiving, each on a date its rule gives.
+      const skips = await db.select().from(chapterEventExceptions);
+      const eventById = new Map(events.map((e) => [e.id, e]));
+      expect(skips.map((x) => eventById.get(x.eventId)?.slug).sort()).toEqual([
+        'capitol-hill-hawk-n-dove',
+        'chicago-hopleaf',
+      ]);
+      for (const x of skips) {
+        expect(x.date).toBe(comingThanksgiving(new Date()));
+        expect(x.movedToDate).toBeNull();
+        expect(x.note).toMatch(/^No meeting on Thanksgiving/);
+        expect(meetsOn(eventById.get(x.eventId)!, epochDay(x.date))).toBe(true);
+      }
+      expect(thanksgiving(2026)).toBe('2026-11-26');
+      expect(thanksgiving(2027)).toBe('2027-11-25');
 
       const pageSlugs = (await db.select().from(pages)).map((p) => p.slug);
       expect(pageSlugs).toEqual(

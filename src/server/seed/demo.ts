@@ -2,11 +2,13 @@
 // start-up on a fresh embedded database and by `npm run seed:demo`.
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   activityFeedItems,
   blogPosts,
   chapterBlogPosts,
+  chapterEventExceptions,
   chapterEvents,
   chapterHostApplications,
   chapterNotes,
@@ -37,6 +39,7 @@ import {
   DEMO_WIKI_PAGES,
 } from './demo-data';
 import { insertChapters, type Tx } from './demo-seed-chapters';
+import { comingThanksgiving, DEMO_THANKSGIVING_SKIPS } from './demo-date-changes';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -93,13 +96,26 @@ export async function seedDemo(db: Db): Promise<{ adminEmail: string; adminPassw
       ]),
     ]);
 
-    await tx.insert(chapterEvents).values(
-      DEMO_EVENTS.map(({ chapter: key, singleDate, address2, ...event }) => ({
-        ...event,
-        chapterId: chapter(key).id,
-        address2: address2 ?? '',
-        isSingleDate: singleDate !== undefined,
-        singleDate: singleDate ?? null,
+    const eventRows = await tx
+      .insert(chapterEvents)
+      .values(
+        DEMO_EVENTS.map(({ chapter: key, singleDate, address2, ...event }) => ({
+          ...event,
+          chapterId: chapter(key).id,
+          address2: address2 ?? '',
+          isSingleDate: singleDate !== undefined,
+          singleDate: singleDate ?? null,
+        })),
+      )
+      .returning({ id: chapterEvents.id, slug: chapterEvents.slug });
+    const eventId = (slug: string) =>
+      lookup(new Map(eventRows.map((e) => [e.slug, e.id])), slug, 'event');
+    const thanksgiving = comingThanksgiving(new Date(now));
+    await tx.insert(chapterEventExceptions).values(
+      DEMO_THANKSGIVING_SKIPS.map((x) => ({
+        eventId: eventId(x.event),
+        date: thanksgiving,
+        note: x.note,
       })),
     );
 
@@ -207,17 +223,28 @@ export async function seedDemo(db: Db): Promise<{ adminEmail: string; adminPassw
     await tx.insert(pages).values(DEMO_PAGES.map((p) => ({ ...p })));
     await tx.insert(wikiPages).values(DEMO_WIKI_PAGES.map((p) => ({ ...p })));
 
-    await tx.insert(emailAliases).values(
-      DEMO_EMAIL_ALIASES.map((a) => {
-        const c = chapter(a.chapter);
-        return {
-          localPart: c.emailAlias,
-          domain: c.mailDomain,
-          recipients: [...a.recipients],
-          chapterId: c.id,
-        };
-      }),
-    );
+    await tx
+      .insert(emailAliases)
+      .values(
+        DEMO_EMAIL_ALIASES.map((a) => {
+          const c = chapter(a.chapter);
+          return {
+            localPart: c.emailAlias,
+            domain: c.mailDomain,
+            recipients: [...a.recipients],
+            chapterId: c.id,
+          };
+        }),
+      )
+      // The database made each chapter's alias already (forwarding to its hosts); the demo's
+      // recipients replace them, set by hand unless they are exactly the hosts.
+      .onConflictDoUpdate({
+        target: emailAliases.chapterId,
+        set: {
+          recipients: sql`excluded.recipients`,
+          recipientsManual: sql`excluded.recipients is distinct from chapter_host_emails(excluded.chapter_id)`,
+        },
+      });
     await tx.insert(settings).values(DEMO_SETTINGS.map((s) => ({ ...s })));
   });
 

@@ -28,6 +28,12 @@ export function uniqueSlug(prefix: string): string {
   return `${prefix}-${made}-${randomBytes(3).toString('hex')}`;
 }
 
+/** A list id (canonical: a whole number) no other test's chapter uses. */
+export function uniqueListId(): string {
+  made += 1;
+  return String(1_000_000 + made * 1000 + randomBytes(1)[0]!);
+}
+
 export type ChapterRow = typeof chapters.$inferSelect;
 
 /** A chapter with every field the settings form needs; `status` 1 (active) unless told. */
@@ -49,7 +55,7 @@ export async function insertChapter(
       emailAlias: 'greenpoint',
       brontoListName: 'Greenpoint list',
       brontoListId: null,
-      sendInBlueListId: '77',
+      sendInBlueListId: uniqueListId(),
       about: '<p>About Greenpoint</p>',
       ...values,
     })
@@ -111,7 +117,7 @@ export async function createChapterAdminWorld(t: TestApp, chapterValues = {}) {
 }
 export type ChapterAdminWorld = Awaited<ReturnType<typeof createChapterAdminWorld>>;
 
-export type Method = 'GET' | 'POST' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface ApiRequest {
   method: Method;

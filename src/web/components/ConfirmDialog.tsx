@@ -9,6 +9,8 @@ interface Props {
   children: ReactNode;
   /** The words on the button that does it: 'Delete', 'Remove'... */
   confirmLabel: string;
+  /** The confirm button's colour: danger unless what it does is harmless to undo. */
+  confirmVariant?: 'danger' | 'primary';
   busy?: boolean;
   /** Why the last try failed, shown in the dialog so the user can try again or cancel. */
   error?: string | null;
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  confirmVariant = 'danger',
   busy = false,
   error = null,
   onConfirm,
@@ -56,7 +59,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+        <Button variant={confirmVariant} onClick={onConfirm} disabled={busy}>
           {busy && (
             <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
           )}

@@ -3,6 +3,7 @@ import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink } from 'react-router';
+import { signOutAndLeave } from '../features/auth/signOutAndLeave';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
 
 function MenuLink({ to, children }: { to: string; children: ReactNode }) {
@@ -33,7 +34,17 @@ export function SiteNavbar() {
           </Nav>
           <Nav>
             {user ? (
-              <MenuLink to="/settings">Hi, {user.name}</MenuLink>
+              <>
+                <MenuLink to="/settings">Hi, {user.name}</MenuLink>
+                <Nav.Link
+                  as="button"
+                  type="button"
+                  className="text-start"
+                  onClick={() => void signOutAndLeave()}
+                >
+                  Sign Out
+                </Nav.Link>
+              </>
             ) : (
               <MenuLink to="/signin">Sign In</MenuLink>
             )}

@@ -34,6 +34,7 @@ export const publicRoutes: RouteObject[] = [
   lazyRoute('register_for_account', auth, (m) => m.RegisterPage),
   lazyRoute('password_reset', auth, (m) => m.PasswordResetPage),
   lazyRoute('password_verify/:token', auth, (m) => m.PasswordVerifyPage),
+  lazyRoute('email_change/:token', auth, (m) => m.EmailChangePage),
   lazyRoute('intro_start_chapter', applications, (m) => m.IntroStartChapterScreen),
   lazyRoute('start_chapter', applications, (m) => m.StartChapterScreen),
   lazyRoute(
@@ -45,6 +46,11 @@ export const publicRoutes: RouteObject[] = [
     'chapter/:state/:slug',
     () => import('../features/chapter/ChapterPage'),
     (m) => m.ChapterPage,
+  ),
+  lazyRoute(
+    'chapter/:state/:slug/events/:eventSlug',
+    () => import('../features/event/EventPage'),
+    (m) => m.EventPage,
   ),
   lazyRoute(
     'unsubscribe/:token',

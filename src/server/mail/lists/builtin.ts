@@ -1,11 +1,12 @@
 // The built-in mailing-list provider: lists, contacts and messages in our own tables. Each
 // piece lives in its own file; this one puts them behind the provider interface.
 import type { Db } from '../../db/client';
-import { createList, getList } from './builtinLists';
+import { allLists, createList, getList } from './builtinLists';
 import {
   addContacts,
   blockContact,
   contactDetails,
+  contactSummaries,
   listContacts,
   removeContact,
   unblockContact,
@@ -17,6 +18,10 @@ import type { MailingListProvider } from './provider';
 export function builtinProvider(db: Db): MailingListProvider {
   return {
     name: 'builtin',
+    forTransaction: (tx) => builtinProvider(tx),
+    allLists: () => allLists(db),
+    findContact: async (email) => (await contactSummaries(db, { email }, 1))[0] ?? null,
+    searchContacts: (query, limit) => contactSummaries(db, { contains: query }, limit),
     getList: (listId) => getList(db, listId),
     createList: (name) => createList(db, name),
     addContacts: (listId, emails, options) => addContacts(db, listId, emails, options),

@@ -11,7 +11,7 @@ import {
   type ContactDetails,
 } from '../../../common/schemas/mailing';
 import { existingListId } from './builtinLists';
-import type { AddContactResult, AddContactsOptions } from './provider';
+import type { AddContactResult, AddContactsOptions, ContactSummary } from './provider';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const lowerEmail = sql`lower(${mailingListContacts.email})`;
@@ -219,4 +219,38 @@ export async function unblockContact(db: Db, email: string): Promise<number> {
     )
     .returning({ id: mailingListContacts.id });
   return rows.length;
+}
+
+/**
+ * Contacts by address across every list: blocked anywhere, and the lists they are on. A
+ * contact is on a list unless it unsubscribed or was deleted; a blocked one still is, as on
+ * Brevo, where the blocklist is a flag of the contact.
+ */
+export async function contactSummaries(
+  db: Db,
+  where: { email: string } | { contains: string },
+  limit: number,
+): Promise<ContactSummary[]> {
+  const match =
+    'email' in where
+      ? eq(lowerEmail, where.email.trim().toLowerCase())
+      : sql`strpos(${lowerEmail}, ${where.contains.trim().toLowerCase()}) > 0`;
+  const rows = await db
+    .select({
+      email: sql<string>`min(${mailingListContacts.email})`,
+      blocked: sql<boolean>`bool_or(${mailingListContacts.status} = 'blocked')`,
+      listIds: sql<
+        number[]
+      >`coalesce(array_agg(${mailingListContacts.listId} order by ${mailingListContacts.listId}) filter (where ${mailingListContacts.status} not in ('unsub', 'deleted')), '{}')`,
+    })
+    .from(mailingListContacts)
+    .where(match)
+    .groupBy(lowerEmail)
+    .orderBy(lowerEmail)
+    .limit(limit);
+  return rows.map((r) => ({
+    email: r.email,
+    emailBlacklisted: Boolean(r.blocked),
+    listIds: (r.listIds ?? []).map(Number),
+  }));
 }

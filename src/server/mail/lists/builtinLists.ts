@@ -1,17 +1,17 @@
 // Lists of the built-in provider: a list id is a mailing_lists.id written as text.
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailingLists } from '../../db/schema';
 import type { MailingList } from './provider';
+import { canonicalListId } from '../../../common/schemas/ids';
 
-const INT4_MAX = 2_147_483_647;
-
-/** The numeric id a list id names, or null for text that can name no built-in list. */
+/**
+ * The numeric id a list id names, or null for text that can name no built-in list. Only the
+ * canonical form names a list ("4", never "04" or "+4"): the same text that chapters store and
+ * that the check of who owns a list compares.
+ */
 export function parseListId(listId: string): number | null {
-  const trimmed = listId.trim();
-  if (!/^\d{1,10}$/.test(trimmed)) return null;
-  const id = Number(trimmed);
-  return id > 0 && id <= INT4_MAX ? id : null;
+  return canonicalListId(listId) === listId ? Number(listId) : null;
 }
 
 /** The list's numeric id when it exists. */
@@ -37,4 +37,9 @@ export async function createList(db: Db, name: string): Promise<MailingList> {
   const [row] = await db.insert(mailingLists).values({ name }).returning();
   if (!row) throw new Error('insert returned no list');
   return { id: String(row.id), name: row.name };
+}
+
+export async function allLists(db: Db): Promise<MailingList[]> {
+  const rows = await db.select().from(mailingLists).orderBy(asc(mailingLists.id));
+  return rows.map((row) => ({ id: String(row.id), name: row.name }));
 }

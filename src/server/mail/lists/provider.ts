@@ -1,9 +1,10 @@
 // A mailing-list service, as the rest of the server sees it. `builtin` keeps lists in our own
-// database; a Brevo adapter will implement the same interface. List ids are text because a
+// database; `brevo` (./brevo.ts) keeps them at Brevo through its API v3. List ids are text because a
 // chapter names its list in a text field (brontoListId or sendInBlueListId). Answers about
 // contacts are in the API's shapes (src/common/schemas/mailing.ts): an adapter maps its
 // service's answers to them, and the routes pass them on as they are.
 import type { ChapterContact, ContactDetails } from '../../../common/schemas/mailing';
+import type { Db } from '../../db/client';
 
 /** Why a contact was not added; the caller turns it into words for the screen. */
 export type AddContactFailure =
@@ -51,8 +52,28 @@ export interface QueuedMessage {
   recipients: number;
 }
 
+/** A contact as the Brevo tab shows it: blocked or not, and the lists it is on. */
+export interface ContactSummary {
+  email: string;
+  emailBlacklisted: boolean;
+  listIds: number[];
+}
+
 export interface MailingListProvider {
   readonly name: 'builtin' | 'brevo';
+
+  /**
+   * The same provider working in `db` (a transaction), so what it writes to our database
+   * commits with the caller's. A provider that keeps nothing in our database is itself.
+   */
+  forTransaction(db: Db): MailingListProvider;
+
+  /** Every list (the Brevo tab's list names). */
+  allLists(): Promise<MailingList[]>;
+  /** A contact by address, on whatever lists, or null. */
+  findContact(email: string): Promise<ContactSummary | null>;
+  /** Contacts whose address contains the text (Brevo: the address itself), at most `limit`. */
+  searchContacts(query: string, limit: number): Promise<ContactSummary[]>;
 
   /** The list, or null for an id that names none. */
   getList(listId: string): Promise<MailingList | null>;

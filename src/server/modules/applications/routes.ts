@@ -3,12 +3,14 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../app';
 import {
-  hostApplicationRequestSchema,
+  hostApplicationSaveSchema,
   hostApplicationSchema,
 } from '../../../common/schemas/applications';
+import { isAdmin } from '../../../common/policy';
 import { slugParamsSchema } from '../../../common/schemas/content';
 import { requireSignIn } from '../../plugins/auth';
 import { createApplication, getApplicationBySlug, listMyApplications } from './service';
+import { updateApplication } from './admin';
 
 export function applicationRoutes(root: AppInstance): void {
   // AppInstance does not carry the zod type provider; this gives handlers typed params and bodies.
@@ -18,11 +20,34 @@ export function applicationRoutes(root: AppInstance): void {
     {
       config: { access: 'signedIn' },
       schema: {
-        body: hostApplicationRequestSchema,
+        body: hostApplicationSaveSchema,
         response: { 200: hostApplicationSchema },
       },
     },
-    (request) => createApplication(app.db, requireSignIn(request), request.body),
+    // An admin posting an application with its slug saves that application (admin.ts); anything
+    // else is a new application of the caller, of which only city, state, type and reason count.
+    (request) => {
+      const user = requireSignIn(request);
+      const {
+        slug,
+        status,
+        isArchived,
+        didHavePhoneCall,
+        didSignAgreement,
+        didGiveAdditionalInfo,
+      } = request.body;
+      if (slug !== undefined && isAdmin(user)) {
+        return updateApplication(app.db, slug, {
+          status,
+          isArchived,
+          didHavePhoneCall,
+          didSignAgreement,
+          didGiveAdditionalInfo,
+        });
+      }
+      const { city, state, type, reason } = request.body;
+      return createApplication(app.db, user, { city, state, type, reason });
+    },
   );
 
   app.get(

@@ -246,4 +246,38 @@ describe('password reset', () => {
     });
     expect(bStill.json().error).toBeNull();
   });
+
+  it('spends every older reset link once a password is set with one of them', async () => {
+    const { body } = await register();
+    const links: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/password_reset/create',
+        payload: { email: body.email },
+      });
+      links.push(tokenFrom((await lastMailTo(body.email)).text));
+    }
+    expect(new Set(links).size).toBe(2);
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/password_reset/new_password',
+      payload: { token: links[0], password: 'the-one-i-chose' },
+    });
+    expect(first.json()).toEqual({ result: 'ok' });
+    const second = await t.app.inject({ url: `/api/password_reset/check/${links[1]}` });
+    expect(second.json()).toEqual({ result: 'invalid' });
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/password_reset/new_password',
+      payload: { token: links[1], password: 'someone-elses-choice' },
+    });
+    expect(set.json()).toEqual({ result: 'invalid' });
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { username: body.email, password: 'the-one-i-chose' },
+    });
+    expect(signin.json().error).toBeNull();
+  });
 });

@@ -13,7 +13,8 @@ import { deleteOtherSessions, hashToken, loadUser, newToken } from './sessions';
 export const SIGNIN_FAILED = 'Oops. Either your email or password is incorrect.';
 export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in.';
 
-const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+export const byEmail = (email: string) =>
+  eq(sql`lower(${users.email})`, email.trim().toLowerCase());
 
 /** Creates the account; `userId` is set when it was created (the route then signs them in). */
 export async function signup(
@@ -109,7 +110,18 @@ export async function checkResetToken(db: Db, token: string): Promise<'ok' | 'in
   return row ? 'ok' : 'invalid';
 }
 
-/** Sets the new password, spends the token and ends every session of that user. */
+/**
+ * Every reset link of the user still outstanding stops working: a link mailed before a password
+ * change must not set another password after it. Every change of password calls this.
+ */
+export async function spendResetTokens(db: Db, userId: number): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** Sets the new password, spends every reset token and ends every session of that user. */
 export async function setNewPassword(
   db: Db,
   token: string,
@@ -125,6 +137,7 @@ export async function setNewPassword(
       .returning({ userId: passwordResetTokens.userId });
     if (!spent) return 'invalid';
     await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
+    await spendResetTokens(tx as unknown as Db, spent.userId);
     await deleteOtherSessions(tx as unknown as Db, spent.userId);
     return 'ok';
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
+import { textAnswer } from '../../../common/schemas/answers';
 import { chapterCalendar } from './service';
 
 export function calendarRoutes(app: AppInstance): void {
@@ -8,7 +9,10 @@ export function calendarRoutes(app: AppInstance): void {
     {
       // Calendar apps subscribe without a session: a hidden chapter's feed is a 404 to them.
       config: { access: 'public' },
-      schema: { params: z.object({ slug: z.string().min(1).max(200) }) },
+      schema: {
+        params: z.object({ slug: z.string().min(1).max(200) }),
+        response: { 200: textAnswer('text/calendar', "The chapter's events as iCalendar") },
+      },
     },
     async (request, reply) => {
       const ics = await chapterCalendar(

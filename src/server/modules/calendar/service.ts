@@ -1,44 +1,55 @@
-// A chapter's calendar feed: one VEVENT per event and rule, repeating by RRULE from its first
-// coming date, in the chapter's time zone with that zone's VTIMEZONE, so calendar apps show
-// 7:00pm as 7:00pm all year. The same rules give the chapter page its dates (common/recurrence).
+// A chapter's calendar feed, and one event's: one VEVENT per event and rule, repeating by RRULE
+// from its first coming date, in the chapter's time zone with that zone's VTIMEZONE, so calendar
+// apps show 7:00pm as 7:00pm all year. The same rules give the chapter page its dates
+// (common/recurrence), and so do a host's skipped (EXDATE) and moved (RECURRENCE-ID) dates.
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { Db } from '../../db/client';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterEvent } from '../../../common/schemas/chapters';
+import { eq } from 'drizzle-orm';
 import {
   dateOfEpochDay,
   epochDay,
+  exceptionsByDate,
   firstDateOfRule,
   localDate,
+  movedOccurrence,
   nextOccurrences,
+  ruleMeetsOn,
   ruleSpecs,
   rruleText,
+  type DateException,
 } from '../../../common/recurrence';
 import { CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
+import { chapterEvents, chapters } from '../../db/schema';
+import { HttpError } from '../../plugins/errors';
 import { getChapterBySlug } from '../chapters/chapter';
+import { loadExceptions } from '../events/exceptions';
 
 /** Wall-clock time as ical-generator reads it with a time zone set: no offset, no 'Z'. */
 const wallTime = (date: string, time: string) => `${date}T${time}:00`;
 
 /** How long a meeting lasts, so a meeting that ends after midnight ends the next day. */
-function endDate(event: ChapterEvent, startDate: string): string {
+function endDate(event: Pick<ChapterEvent, 'startTime' | 'endTime'>, startDate: string): string {
   return event.endTime > event.startTime ? startDate : dateOfEpochDay(epochDay(startDate) + 1);
 }
 
-export async function chapterCalendar(
-  db: Db,
-  user: User | null,
-  slug: string,
-  publicUrl: string,
-  now: Date,
-): Promise<string> {
-  const chapter = await getChapterBySlug(db, user, slug);
-  const title = `${chapter.chapter_type.name} ${CHAPTER_TYPE_SUFFIX} ${chapter.displayTitle}`;
-  const url = `${publicUrl}/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`;
+type Calendar = ReturnType<typeof ical>;
+
+interface FeedContext {
+  /** '{type} Liberally {chapter}': the feed's name and the start of every summary. */
+  title: string;
+  url: string;
+  timeZone: string;
+  now: Date;
+  host: string;
+}
+
+function newCalendar(name: string, description: string, url: string): Calendar {
   const calendar = ical({
-    name: title,
-    description: `Meetings of ${title}`,
+    name,
+    description,
     prodId: { company: 'Living Liberally', product: 'chapters', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     url,
@@ -50,47 +61,149 @@ export async function chapterCalendar(
     name: null,
     generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null,
   });
-  const today = localDate(now, chapter.timeZone);
-  const host = new URL(publicUrl).hostname;
+  return calendar;
+}
 
-  for (const event of chapter.chapter_events) {
-    const address = [event.address1, event.address2, event.city, event.state, event.postalCode]
-      .filter(Boolean)
-      .join(', ');
-    const location =
-      event.lat && event.lng
-        ? { title: event.name, address, geo: { lat: event.lat, lon: event.lng } }
-        : [event.name, address].filter(Boolean).join(', ');
-    const common = {
-      summary: `${title} at ${event.name}`,
-      description: event.description || undefined,
-      location,
-      url,
-      timezone: chapter.timeZone,
-    };
-    if (event.isSingleDate) {
-      if (!event.singleDate || nextOccurrences(event, chapter.timeZone, now, 1).length === 0)
-        continue;
-      calendar.createEvent({
-        ...common,
-        id: `event-${event.id}@${host}`,
-        start: wallTime(event.singleDate, event.startTime),
-        end: wallTime(endDate(event, event.singleDate), event.endTime),
-      });
-      continue;
-    }
-    ruleSpecs(event).forEach((spec, i) => {
-      // From yesterday: a meeting that began last night may still be on.
-      const from = dateOfEpochDay(epochDay(today) - 1);
-      const first = firstDateOfRule(spec, event.dayOfWeekIndex, from);
-      calendar.createEvent({
-        ...common,
-        id: `event-${event.id}-${i}@${host}`,
-        start: wallTime(first, event.startTime),
-        end: wallTime(endDate(event, first), event.endTime),
-        repeating: `RRULE:${rruleText(spec, event.dayOfWeekIndex)}`,
-      });
+/** EXDATE values are the skipped meetings' local start times, in the event's zone. */
+const exdateStamp = (date: string, time: string) =>
+  `${date.replaceAll('-', '')}T${time.replace(':', '')}00`;
+
+/**
+ * One event into a calendar: a VEVENT per rule, repeating by RRULE from its first coming date.
+ * A skipped date is an EXDATE of every rule that gives it; a moved one is an instance of its
+ * first such rule with that date's RECURRENCE-ID (and an EXDATE of any other rule giving it).
+ */
+function addEvent(
+  calendar: Calendar,
+  event: ChapterEvent,
+  exceptions: readonly DateException[],
+  feed: FeedContext,
+): void {
+  const { timeZone, now, host } = feed;
+  const address = [event.address1, event.address2, event.city, event.state, event.postalCode]
+    .filter(Boolean)
+    .join(', ');
+  const location =
+    event.lat && event.lng
+      ? { title: event.name, address, geo: { lat: event.lat, lon: event.lng } }
+      : [event.name, address].filter(Boolean).join(', ');
+  const common = {
+    summary: `${feed.title} at ${event.name}`,
+    description: event.description || undefined,
+    location,
+    url: feed.url,
+    timezone: timeZone,
+  };
+  if (event.isSingleDate) {
+    if (!event.singleDate || nextOccurrences(event, timeZone, now, 1).length === 0) return;
+    calendar.createEvent({
+      ...common,
+      id: `event-${event.id}@${host}`,
+      start: wallTime(event.singleDate, event.startTime),
+      end: wallTime(endDate(event, event.singleDate), event.endTime),
+    });
+    return;
+  }
+  const changed = [...exceptionsByDate(event, exceptions).values()];
+  // From yesterday: a meeting that began last night may still be on.
+  const from = dateOfEpochDay(epochDay(localDate(now, timeZone)) - 1);
+  const specs = ruleSpecs(event).map((spec) => ({
+    spec,
+    first: firstDateOfRule(spec, event.dayOfWeekIndex, from),
+  }));
+  const owner = (date: string) =>
+    specs.findIndex((r) => date >= r.first && ruleMeetsOn(r.spec, event.dayOfWeekIndex, date));
+  specs.forEach(({ spec, first }, i) => {
+    const excluded = changed
+      .filter((x) => x.date >= first && ruleMeetsOn(spec, event.dayOfWeekIndex, x.date))
+      .filter((x) => !x.movedTo || owner(x.date) !== i)
+      .map((x) => exdateStamp(x.date, event.startTime));
+    const lines = [
+      `RRULE:${rruleText(spec, event.dayOfWeekIndex)}`,
+      ...(excluded.length ? [`EXDATE;TZID=${timeZone}:${excluded.join(',')}`] : []),
+    ];
+    calendar.createEvent({
+      ...common,
+      id: `event-${event.id}-${i}@${host}`,
+      start: wallTime(first, event.startTime),
+      end: wallTime(endDate(event, first), event.endTime),
+      repeating: lines.join('\n'),
+    });
+  });
+  for (const x of changed) {
+    if (!x.movedTo) continue;
+    const moved = movedOccurrence({ ...x, movedTo: x.movedTo }, timeZone);
+    if (moved.end <= now) continue;
+    const i = owner(x.date);
+    const note = [`Moved from ${x.date}.`, x.note].filter(Boolean).join(' ');
+    calendar.createEvent({
+      ...common,
+      description: [note, event.description].filter(Boolean).join('\n\n'),
+      // An instance of its rule's series; one moved from before the feed starts stands alone.
+      id: i >= 0 ? `event-${event.id}-${i}@${host}` : `event-${event.id}-moved-${x.date}@${host}`,
+      ...(i >= 0 ? { recurrenceId: wallTime(x.date, event.startTime) } : {}),
+      start: wallTime(x.movedTo.date, x.movedTo.startTime),
+      end: wallTime(endDate({ ...event, ...x.movedTo }, x.movedTo.date), x.movedTo.endTime),
     });
   }
+}
+
+async function chapterFeed(db: Db, user: User | null, slug: string, now: Date, publicUrl: string) {
+  const chapter = await getChapterBySlug(db, user, slug);
+  const exceptions = await loadExceptions(db, eq(chapters.id, chapter.id), now);
+  const feed: FeedContext = {
+    title: `${chapter.chapter_type.name} ${CHAPTER_TYPE_SUFFIX} ${chapter.displayTitle}`,
+    url: `${publicUrl}/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`,
+    timeZone: chapter.timeZone,
+    now,
+    host: new URL(publicUrl).hostname,
+  };
+  return { chapter, exceptions, feed };
+}
+
+export async function chapterCalendar(
+  db: Db,
+  user: User | null,
+  slug: string,
+  publicUrl: string,
+  now: Date,
+): Promise<string> {
+  const { chapter, exceptions, feed } = await chapterFeed(db, user, slug, now, publicUrl);
+  const calendar = newCalendar(feed.title, `Meetings of ${feed.title}`, feed.url);
+  for (const event of chapter.chapter_events) {
+    addEvent(calendar, event, exceptions.get(event.id) ?? [], feed);
+  }
+  return calendar.toString();
+}
+
+/** One event's own calendar: the same VEVENTs as in its chapter's feed, and its page's URL. */
+export async function eventCalendar(
+  db: Db,
+  user: User | null,
+  eventSlug: string,
+  publicUrl: string,
+  now: Date,
+): Promise<string> {
+  const [row] = await db
+    .select({ slug: chapters.slug })
+    .from(chapterEvents)
+    .innerJoin(chapters, eq(chapters.id, chapterEvents.chapterId))
+    .where(eq(chapterEvents.slug, eventSlug))
+    .limit(1);
+  if (!row) throw new HttpError(404, 'Event not found.');
+  // The chapter read applies the hidden-chapter rule; its 404 reads as the event's.
+  const { chapter, exceptions, feed } = await chapterFeed(db, user, row.slug, now, publicUrl).catch(
+    (err: unknown) => {
+      throw err instanceof HttpError && err.statusCode === 404
+        ? new HttpError(404, 'Event not found.')
+        : err;
+    },
+  );
+  const event = chapter.chapter_events.find((e) => e.slug === eventSlug);
+  if (!event) throw new HttpError(404, 'Event not found.');
+  const url = `${feed.url}/events/${event.slug}`;
+  const name = `${feed.title}: ${event.name}`;
+  const calendar = newCalendar(name, `Meetings of ${feed.title} at ${event.name}`, url);
+  addEvent(calendar, event, exceptions.get(event.id) ?? [], { ...feed, url });
   return calendar.toString();
 }

@@ -7,6 +7,7 @@ import { chapterTypes, chapters, permissions, roles, users } from '../../db/sche
 import { LIMITS, ROLE } from '../../../common/constants';
 import { chapterTimeZone } from '../geo/timezone';
 import { upcomingOf } from './nextEvent';
+import { loadExceptions } from '../events/exceptions';
 import { hasHostAccess } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import type { Chapter, ChapterPermission } from '../../../common/schemas/chapters';
@@ -31,7 +32,7 @@ async function getChapter(db: Db, user: User | null, which: SQL): Promise<Chapte
     .limit(1);
   if (!found) throw chapterNotFound();
   const { chapter, type } = found;
-  const [{ eventRows, lastPostBy }, people] = await Promise.all([
+  const [{ eventRows, lastPostBy }, people, exceptions] = await Promise.all([
     loadDetails(db, eq(chapters.id, chapter.id)),
     db
       .select({ permission: permissions, role: roles, user: users })
@@ -41,6 +42,7 @@ async function getChapter(db: Db, user: User | null, which: SQL): Promise<Chapte
       .where(and(eq(permissions.chapterId, chapter.id), ne(permissions.roleId, ROLE.admin)))
       // Hosts (3) before field organizers (2), each by name.
       .orderBy(desc(permissions.roleId), asc(users.name), asc(users.id)),
+    loadExceptions(db, eq(chapters.id, chapter.id)),
   ]);
   // Contact details of the people behind a chapter are for those who run it with them.
   const showEmails = hasHostAccess(user, chapter.id);
@@ -63,6 +65,6 @@ async function getChapter(db: Db, user: User | null, which: SQL): Promise<Chapte
     sendInBlueListId: chapter.sendInBlueListId,
     permissions: chapterPermissions,
     timeZone: chapterTimeZone(chapter, events),
-    upcoming: upcomingOf(chapter, events, new Date(), LIMITS.nextEventDates),
+    upcoming: upcomingOf(chapter, events, new Date(), LIMITS.nextEventDates, exceptions),
   };
 }

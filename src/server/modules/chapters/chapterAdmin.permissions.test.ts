@@ -16,6 +16,7 @@ import {
   imageUpload,
   insertChapter,
   send,
+  uniqueListId,
   uniqueSlug,
   type ApiRequest,
   type CallerKind,
@@ -50,7 +51,7 @@ async function fixture(status = 1): Promise<ChapterRow> {
   const chapter = await insertChapter(t, {
     status,
     emailAlias: uniqueSlug('alias'),
-    sendInBlueListId: uniqueSlug('sib'),
+    sendInBlueListId: uniqueListId(),
   });
   await grantRole(t, w.users.host.id, 3, chapter.id);
   await grantRole(t, w.users.fieldOrganizer.id, 2, chapter.id);
@@ -150,8 +151,8 @@ const chapterFieldChanges: Record<
   status: [0, FIELD_ORGANIZER_LEVEL],
   emailAlias: ['__unique__', FIELD_ORGANIZER_LEVEL],
   brontoListName: ['A new list', FIELD_ORGANIZER_LEVEL],
-  brontoListId: ['__unique__', FIELD_ORGANIZER_LEVEL],
-  sendInBlueListId: ['__unique__', FIELD_ORGANIZER_LEVEL],
+  brontoListId: ['__uniqueListId__', FIELD_ORGANIZER_LEVEL],
+  sendInBlueListId: ['__uniqueListId__', FIELD_ORGANIZER_LEVEL],
   slug: ['__unique__', ADMIN],
 };
 
@@ -162,7 +163,15 @@ const rows: Row[] = [
     allowed,
     mutates: true,
     request: (c) =>
-      POST('/api/chapter', { id: c.id, [field]: value === '__unique__' ? uniqueSlug('s') : value }),
+      POST('/api/chapter', {
+        id: c.id,
+        [field]:
+          value === '__unique__'
+            ? uniqueSlug('s')
+            : value === '__uniqueListId__'
+              ? uniqueListId()
+              : value,
+      }),
   })),
   {
     call: 'POST /api/chapter with the settings unchanged and a new about',

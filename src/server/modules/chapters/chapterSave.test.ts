@@ -6,6 +6,7 @@ import { createTestApp } from '../../test/app';
 import { chapters } from '../../db/schema';
 import { chapterSchema } from '../../../common/schemas/chapters';
 import { CHAPTER_SETTINGS_MESSAGES } from '../../../common/schemas/chapterSettings';
+import { LIST_ID_MESSAGE } from '../../../common/schemas/ids';
 import {
   createChapterAdminWorld,
   fieldMessage,
@@ -15,6 +16,7 @@ import {
   PAST_INTEGER_RANGE,
   rawJson,
   send,
+  uniqueListId,
   uniqueSlug,
   WITH_NUL,
   type ChapterAdminWorld,
@@ -56,8 +58,8 @@ const settings = {
   status: 0,
   emailAlias: 'greenpoint.dl',
   brontoListName: 'Greenpoint members',
-  brontoListId: 'b-12',
-  sendInBlueListId: '88',
+  brontoListId: uniqueListId(),
+  sendInBlueListId: uniqueListId(),
 };
 
 describe('POST /api/chapter by a field organizer or an admin', () => {
@@ -80,7 +82,10 @@ describe('POST /api/chapter by a field organizer or an admin', () => {
   });
 
   it('trims text fields and takes null list ids', async () => {
-    const chapter = await freshChapter({ brontoListId: 'x', sendInBlueListId: 'y' });
+    const chapter = await freshChapter({
+      brontoListId: uniqueListId(),
+      sendInBlueListId: uniqueListId(),
+    });
     const res = await save(
       { id: chapter.id, title: '  Spaced  ', brontoListId: null, sendInBlueListId: null },
       w.cookies.admin,
@@ -343,8 +348,8 @@ describe("a chapter's mail settings stay its own", () => {
     const theirs = await insertChapter(t, {
       chapterTypeId: 1,
       emailAlias: uniqueSlug('theirs'),
-      brontoListId: uniqueSlug('list'),
-      sendInBlueListId: String(Date.now() % 1_000_000),
+      brontoListId: uniqueListId(),
+      sendInBlueListId: uniqueListId(),
     });
     const cases: [object, number, string, string][] = [
       [
@@ -388,7 +393,7 @@ describe("a chapter's mail settings stay its own", () => {
   it('lets the same alias be used at another mail domain, and a list id of its own', async () => {
     const mine = await freshChapter({ chapterTypeId: 1, emailAlias: uniqueSlug('here') });
     const dining = await insertChapter(t, { chapterTypeId: 5, emailAlias: uniqueSlug('dining') });
-    const own = uniqueSlug('own-list');
+    const own = uniqueListId();
     const res = await save(
       { id: mine.id, emailAlias: dining.emailAlias, brontoListId: own },
       w.cookies.fieldOrganizer,
@@ -399,5 +404,74 @@ describe("a chapter's mail settings stay its own", () => {
     const moved = await save({ id: mine.id, chapterTypeId: 5 }, w.cookies.fieldOrganizer);
     expect(moved.statusCode).toBe(409);
     expect(fieldNames(moved)).toEqual(['body.emailAlias']);
+  });
+});
+
+describe("a list id has one form, so one list is one chapter's", () => {
+  it("refuses another chapter's list written with zeros or a sign, in either field", async () => {
+    const mine = await freshChapter();
+    const theirs = await insertChapter(t, { status: 0 });
+    const id = uniqueListId();
+    await t.db
+      .update(chapters)
+      .set({ brontoListId: id, sendInBlueListId: String(Number(id) + 1) })
+      .where(eq(chapters.id, theirs.id));
+    const sib = String(Number(id) + 1);
+    for (const field of ['brontoListId', 'sendInBlueListId'] as const) {
+      const target = field === 'brontoListId' ? id : sib;
+      for (const spelled of [`00${target}`, `0${target}`, ` ${target} `]) {
+        const res = await save({ id: mine.id, [field]: spelled }, w.cookies.fieldOrganizer);
+        expect(res.statusCode, spelled).toBe(409);
+        expect(fieldMessage(res, `body.${field}`)).toBe('Another chapter already uses this list.');
+      }
+      for (const spelled of [`+${target}`, `${target}.0`, `-${target}`, '0', '4e3', 'abc']) {
+        const res = await save({ id: mine.id, [field]: spelled }, w.cookies.fieldOrganizer);
+        expect(res.statusCode, spelled).toBe(400);
+        expect(fieldMessage(res, `body.${field}`)).toBe(LIST_ID_MESSAGE);
+      }
+    }
+    const after = await stored(mine.id);
+    expect([after.brontoListId, after.sendInBlueListId]).toEqual([
+      mine.brontoListId,
+      mine.sendInBlueListId,
+    ]);
+    // ...and the list calls do not read a spelled-out id as that list either.
+    const members = await send(
+      t,
+      { method: 'GET', url: `/api/mailing_list/contact_details/x@example.org?listId=00${id}` },
+      w.cookies.fieldOrganizer,
+    );
+    expect(members.statusCode).toBeGreaterThanOrEqual(400);
+    expect(members.statusCode).toBeLessThan(500);
+  });
+
+  it('stores a list id in its canonical form and answers it so', async () => {
+    const chapter = await freshChapter();
+    const id = uniqueListId();
+    const res = await save({ id: chapter.id, sendInBlueListId: `000${id}` }, w.cookies.admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().sendInBlueListId).toBe(id);
+    expect((await stored(chapter.id)).sendInBlueListId).toBe(id);
+    const blank = await save({ id: chapter.id, sendInBlueListId: '  ' }, w.cookies.admin);
+    expect(blank.statusCode).toBe(200);
+    expect((await stored(chapter.id)).sendInBlueListId).toBeNull();
+  });
+
+  it('lets only one of two simultaneous saves of one new list id win', async () => {
+    const [a, b] = [await freshChapter(), await freshChapter()];
+    const id = uniqueListId();
+    const answers = await Promise.all(
+      [a, b].map((c) => save({ id: c.id, brontoListId: id }, w.cookies.fieldOrganizer)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const holders = await t.db.select().from(chapters).where(eq(chapters.brontoListId, id));
+    expect(holders).toHaveLength(1);
+  });
+
+  it('keeps the database itself from holding a second spelling or a second holder', async () => {
+    const id = uniqueListId();
+    await insertChapter(t, { brontoListId: id });
+    await expect(insertChapter(t, { brontoListId: id })).rejects.toThrow();
+    await expect(insertChapter(t, { brontoListId: `0${id}` })).rejects.toThrow();
   });
 });

@@ -12,12 +12,19 @@ type ChapterRow = typeof chapters.$inferSelect;
 type Changes = Partial<typeof chapters.$inferInsert>;
 
 const LIST_FIELDS = ['brontoListId', 'sendInBlueListId'] as const;
+export const LIST_TAKEN = 'Another chapter already uses this list.';
+/** The unique index behind each list-id field (db/schema.ts). */
+export const LIST_ID_INDEXES = [
+  ['chapters_bronto_list_id_uq', 'brontoListId'],
+  ['chapters_send_in_blue_list_id_uq', 'sendInBlueListId'],
+] as const;
 const FIXED_LIST_IDS = new Set<string>(FIXED_BREVO_LISTS.map((l) => String(l.id)));
 
 /** Throws 400 or 409 naming the field when a change would share another chapter's mail. */
 export async function checkMailSettings(db: Db, current: ChapterRow, changes: Changes) {
   for (const field of LIST_FIELDS) {
-    const listId = changes[field]?.trim();
+    // Canonical already (chapterSettings.ts listIdSchema): equal text is the same list.
+    const listId = changes[field];
     if (!listId) continue;
     if (FIXED_LIST_IDS.has(listId)) {
       throw fieldError(400, `body.${field}`, 'This is a network-wide list, not a chapter list.');
@@ -27,7 +34,7 @@ export async function checkMailSettings(db: Db, current: ChapterRow, changes: Ch
       .from(chapters)
       .where(and(eq(chapters[field], listId), ne(chapters.id, current.id)))
       .limit(1);
-    if (other) throw fieldError(409, `body.${field}`, 'Another chapter already uses this list.');
+    if (other) throw fieldError(409, `body.${field}`, LIST_TAKEN);
   }
 
   if (changes.emailAlias === undefined && changes.chapterTypeId === undefined) return;

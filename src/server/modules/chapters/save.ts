@@ -13,15 +13,19 @@ import {
 } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import {
+  CHANGE_RULES,
   CHAPTER_SETTINGS_MESSAGES,
   type ChapterSaveRequest,
 } from '../../../common/schemas/chapterSettings';
 import { fieldError, HttpError } from '../../plugins/errors';
 import { sanitizeRichText } from '../content/sanitize';
 import { requireChapterHostAccess } from './access';
-import { checkMailSettings } from './mailSettings';
+import { checkMailSettings, LIST_ID_INDEXES, LIST_TAKEN } from './mailSettings';
 
 const FIELDS = Object.keys(CHAPTER_FIELD_ACCESS) as ChapterFieldName[];
+
+const ifSet = <T>(value: T | undefined, rule: (v: T) => string | null) =>
+  value === undefined ? null : rule(value);
 
 export async function saveChapter(db: Db, user: User, request: ChapterSaveRequest): Promise<void> {
   const current = await requireChapterHostAccess(db, user, request.id);
@@ -32,6 +36,17 @@ export async function saveChapter(db: Db, user: User, request: ChapterSaveReques
     const next = field === 'about' ? sanitizeRichText(value as string) : value;
     if (next === current[field]) continue;
     Object.assign(changes, { [field]: next });
+  }
+  // Values a chapter may hold but a change may not set (a type off the radio, a blank list name).
+  const invalid = [
+    { field: 'chapterTypeId', message: ifSet(changes.chapterTypeId, CHANGE_RULES.chapterTypeId) },
+    {
+      field: 'brontoListName',
+      message: ifSet(changes.brontoListName, CHANGE_RULES.brontoListName),
+    },
+  ].flatMap(({ field, message }) => (message ? [{ field: `body.${field}`, message }] : []));
+  if (invalid.length > 0) {
+    throw new HttpError(400, `Invalid request: ${invalid.map((f) => f.field).join(', ')}`, invalid);
   }
   const refused = (Object.keys(changes) as ChapterFieldName[]).filter(
     (field) => !mayChangeChapterField(user, current.id, field),
@@ -56,6 +71,10 @@ export async function saveChapter(db: Db, user: User, request: ChapterSaveReques
     // still lose a race to another save.
     if (isUniqueViolation(err, 'chapters_slug_uq')) {
       throw fieldError(409, 'body.slug', 'Another chapter already uses this slug.');
+    }
+    // Two saves naming one list at once both pass checkMailSettings; the index lets one win.
+    for (const [index, field] of LIST_ID_INDEXES) {
+      if (isUniqueViolation(err, index)) throw fieldError(409, `body.${field}`, LIST_TAKEN);
     }
     throw err;
   }

@@ -16,6 +16,7 @@ import {
 import { byDisplayTitle, loadSummaries } from './summaries';
 import { chapterVisibleTo, hostAccessChapterIds } from './visibility';
 import { nextEventOf } from './nextEvent';
+import { loadExceptions } from '../events/exceptions';
 
 export { displayTitle, toEvent } from './summaries';
 
@@ -24,12 +25,14 @@ export { displayTitle, toEvent } from './summaries';
  * map is public, so hidden chapters are left out even for their hosts.
  */
 export async function listActiveChapters(db: Db, now = new Date()): Promise<ActiveChapter[]> {
-  const { summaries, eventRows } = await loadSummaries(db, {
-    where: eq(chapters.status, CHAPTER_STATUS.active),
-  });
+  const active = eq(chapters.status, CHAPTER_STATUS.active);
+  const [{ summaries, eventRows }, exceptions] = await Promise.all([
+    loadSummaries(db, { where: active }),
+    loadExceptions(db, active, now),
+  ]);
   return summaries.map(({ chapter_events: _events, ...s }) => ({
     ...s,
-    nextEvent: nextEventOf(s, eventRows.get(s.id) ?? [], now),
+    nextEvent: nextEventOf(s, eventRows.get(s.id) ?? [], now, exceptions),
   }));
 }
 

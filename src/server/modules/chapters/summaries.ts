@@ -1,9 +1,15 @@
-// Chapter summaries (what lists and the map show) for any set of chapters, in three queries
-// whatever the number of chapters: the chapters with their types, then their events and their
-// latest post dates, each selected by the same condition.
-import { asc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+// Chapter summaries (what lists and the map show) for any set of chapters, in four queries
+// whatever the number of chapters: the chapters with their types, then their events, their
+// latest post dates and their latest chapter email dates, each selected by the same condition.
+import { and, asc, eq, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chapterBlogPosts, chapterEvents, chapterTypes, chapters } from '../../db/schema';
+import {
+  chapterBlogPosts,
+  chapterEvents,
+  chapterTypes,
+  chapters,
+  mailingMessages,
+} from '../../db/schema';
 import type { ChapterEvent, ChapterSummary } from '../../../common/schemas/chapters';
 
 export type ChapterRow = typeof chapters.$inferSelect;
@@ -112,12 +118,16 @@ export async function loadSummaries(db: Db, query: SummaryQuery): Promise<Loaded
   return { summaries, eventRows };
 }
 
-/** The events and latest post dates of the chapters `scope` selects: two queries in parallel. */
+/**
+ * The events and 'Last Active' dates of the chapters `scope` selects: three queries in parallel.
+ * A chapter is active when it posts or sends its list an email, posted or not (spec 2 §2 Send
+ * Email lets a host send without a post), so `lastPostBy` is the later of the two.
+ */
 export async function loadDetails(
   db: Db,
   scope: SQL | undefined,
 ): Promise<{ eventRows: Map<number, EventRow[]>; lastPostBy: Map<number, Date | null> }> {
-  const [events, lastPosts] = await Promise.all([
+  const [events, lastPosts, lastEmails] = await Promise.all([
     db
       .select({ event: chapterEvents })
       .from(chapterEvents)
@@ -130,6 +140,12 @@ export async function loadDetails(
       .innerJoin(chapters, eq(chapters.id, chapterBlogPosts.chapterId))
       .where(scope)
       .groupBy(chapterBlogPosts.chapterId),
+    db
+      .select({ chapterId: mailingMessages.chapterId, last: max(mailingMessages.createdAt) })
+      .from(mailingMessages)
+      .innerJoin(chapters, eq(chapters.id, mailingMessages.chapterId))
+      .where(and(isNotNull(mailingMessages.chapterId), scope))
+      .groupBy(mailingMessages.chapterId),
   ]);
   const eventRows = new Map<number, EventRow[]>();
   for (const { event } of events) {
@@ -137,5 +153,10 @@ export async function loadDetails(
     list.push(event);
     eventRows.set(event.chapterId, list);
   }
-  return { eventRows, lastPostBy: new Map(lastPosts.map((p) => [p.chapterId, p.last])) };
+  const lastPostBy = new Map<number, Date | null>(lastPosts.map((p) => [p.chapterId, p.last]));
+  for (const { chapterId, last } of lastEmails) {
+    const post = chapterId === null ? undefined : lastPostBy.get(chapterId);
+    if (chapterId !== null && last && (!post || last > post)) lastPostBy.set(chapterId, last);
+  }
+  return { eventRows, lastPostBy };
 }

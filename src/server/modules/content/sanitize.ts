@@ -80,7 +80,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedStyles: { span: { color: COLOUR, 'background-color': COLOUR } },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   // Quill embeds pasted images as data: URIs; an image (even SVG) in <img> runs no script.
-  allowedSchemesByTag: { img: ['http', 'https', 'data'], iframe: ['https'] },
+  // Images from elsewhere are kept over https only, which the Content-Security-Policy allows
+  // (plugins/security.ts); an http image would be blocked on our https pages.
+  allowedSchemesByTag: { img: ['https', 'data'], iframe: ['https'] },
   allowProtocolRelative: false,
   allowedIframeHostnames: VIDEO_HOSTS,
   allowIframeRelativeUrls: false,

@@ -6,6 +6,7 @@ import { createTestApp } from '../../test/app';
 import { chapterEvents } from '../../db/schema';
 import { chapterEventSchema } from '../../../common/schemas/chapters';
 import { EVENT_MESSAGES, type EventSaveRequest } from '../../../common/schemas/events';
+import { LIMITS } from '../../../common/constants';
 import {
   createChapterAdminWorld,
   fieldMessage,
@@ -15,6 +16,7 @@ import {
   PAST_INTEGER_RANGE,
   rawJson,
   send,
+  uniqueSlug,
   WITH_NUL,
   type ChapterAdminWorld,
   type TestApp,
@@ -349,5 +351,44 @@ describe('DELETE /api/chapter_event/slug/:slug', () => {
     expect((await remove('no-such-event', w.cookies.admin)).statusCode).toBe(404);
     // Fastify refuses a path parameter past 100 characters before any route sees it.
     expect((await remove('x'.repeat(301), w.cookies.admin)).statusCode).toBe(414);
+  });
+});
+
+describe('a chapter holds a bounded number of events', () => {
+  it(`refuses the event past ${LIMITS.eventsPerChapter} with a 400 naming the chapter, and takes one again after a delete`, async () => {
+    const chapter = await insertChapter(t);
+    await grantRole(t, w.users.host.id, 3, chapter.id);
+    await t.db.insert(chapterEvents).values(
+      Array.from({ length: LIMITS.eventsPerChapter - 2 }, (_, i) => ({
+        ...valid(chapter.id),
+        weeksOfMonthIndexes: '1',
+        slug: uniqueSlug(`filler-${i}`),
+      })),
+    );
+    // The last two places, asked for at once with a third: exactly two are taken.
+    const answers = await Promise.all([1, 2, 3].map(() => post(valid(chapter.id), w.cookies.host)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 400]);
+    const refused = answers.find((r) => r.statusCode === 400)!;
+    expect(fieldMessage(refused, 'body.chapterId')).toContain(
+      `at most ${LIMITS.eventsPerChapter} events`,
+    );
+    const count = async () =>
+      (await t.db.select().from(chapterEvents).where(eq(chapterEvents.chapterId, chapter.id)))
+        .length;
+    expect(await count()).toBe(LIMITS.eventsPerChapter);
+    // Moving another chapter's event in is a new event for this chapter too.
+    const elsewhere = await created(valid(w.chapter.id));
+    const moved = await post({ ...valid(chapter.id), slug: elsewhere.slug }, w.cookies.host);
+    expect(moved.statusCode).toBe(400);
+    // Editing one it has is not.
+    const own = answers.find((r) => r.statusCode === 200)!.json() as { slug: string };
+    const edit = await post(
+      { ...valid(chapter.id, { name: 'Renamed' }), slug: own.slug },
+      w.cookies.host,
+    );
+    expect(edit.statusCode).toBe(200);
+    expect((await remove(own.slug, w.cookies.host)).statusCode).toBe(200);
+    expect((await post(valid(chapter.id), w.cookies.host)).statusCode).toBe(200);
+    expect(await count()).toBe(LIMITS.eventsPerChapter);
   });
 });

@@ -2,14 +2,15 @@
 // the event's chapter. The server places the event on the map: when the address is new or
 // changed it asks the gazetteer for coordinates; an address it cannot place gets 0,0 (no map).
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapterEvents } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterEvent } from '../../../common/schemas/chapters';
 import type { eventSaveRequestSchema } from '../../../common/schemas/events';
 import type { z } from 'zod';
-import { HttpError } from '../../plugins/errors';
+import { fieldError, HttpError } from '../../plugins/errors';
+import { LIMITS } from '../../../common/constants';
 import { slugify } from '../applications/service';
 import { requireChapterHostAccess } from '../chapters/access';
 import { toEvent } from '../chapters/summaries';
@@ -61,7 +62,7 @@ export async function saveEvent(db: Db, user: User, input: EventSave): Promise<C
     weeksOfMonthIndexes: [...new Set(input.weeksOfMonthIndexes.split(','))].sort().join(','),
     ...placeOf(input, previous),
   };
-  if (previous) {
+  if (previous && previous.chapterId === input.chapterId) {
     const [row] = await db
       .update(chapterEvents)
       .set(values)
@@ -70,17 +71,42 @@ export async function saveEvent(db: Db, user: User, input: EventSave): Promise<C
     if (!row) throw eventNotFound();
     return toEvent(row);
   }
-  const base = slugify(input.name) || 'event';
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const slug = `${base}-${randomBytes(4).toString('hex')}`;
-    const [row] = await db
-      .insert(chapterEvents)
-      .values({ ...values, slug })
-      .onConflictDoNothing({ target: chapterEvents.slug })
-      .returning();
-    if (row) return toEvent(row);
-  }
-  throw new Error('could not find a free event slug');
+  // A new event, or one moved to another chapter: that chapter gains one. Its row is locked
+  // while counting, so two saves at once cannot both take the last place.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from chapters where id = ${input.chapterId} for update`);
+    const [held] = await tx
+      .select({ n: count() })
+      .from(chapterEvents)
+      .where(eq(chapterEvents.chapterId, input.chapterId));
+    if ((held?.n ?? 0) >= LIMITS.eventsPerChapter) {
+      throw fieldError(
+        400,
+        'body.chapterId',
+        `A chapter can have at most ${LIMITS.eventsPerChapter} events. Delete one it no longer holds first.`,
+      );
+    }
+    if (previous) {
+      const [row] = await tx
+        .update(chapterEvents)
+        .set(values)
+        .where(eq(chapterEvents.id, previous.id))
+        .returning();
+      if (!row) throw eventNotFound();
+      return toEvent(row);
+    }
+    const base = slugify(input.name) || 'event';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const slug = `${base}-${randomBytes(4).toString('hex')}`;
+      const [row] = await tx
+        .insert(chapterEvents)
+        .values({ ...values, slug })
+        .onConflictDoNothing({ target: chapterEvents.slug })
+        .returning();
+      if (row) return toEvent(row);
+    }
+    throw new Error('could not find a free event slug');
+  });
 }
 
 export async function deleteEvent(db: Db, user: User, slug: string): Promise<void> {

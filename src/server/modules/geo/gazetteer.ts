@@ -1,7 +1,11 @@
 // Place search without a network service: the `zipcodes` package's US ZIP codes (with city,
-// state and coordinates) answer a ZIP, "City, ST", "City ST", a bare city or a state.
+// state and coordinates) answer a ZIP, "City, ST", "City ST", a bare city or a state; the
+// world's cities (worldCities.ts) answer "City, Country" and the cities abroad that are bigger,
+// or nearer our chapters, than a US town of the same name.
 import zipcodes from 'zipcodes';
 import { STATES, stateName } from '../../../common/states';
+import { distanceKm, type LatLng } from '../../../common/geo';
+import { citiesNamed, countryCode, countryName, type WorldCity } from './worldCities';
 
 export interface Place {
   lat: number;
@@ -72,9 +76,39 @@ function statePlace(abbr: string): Place | null {
 
 // A big city (New York, Washington) is meant more often than the state of the same name.
 const BIG_CITY_ZIPS = 20;
+// A US city's size when the world list does not know it by that name ("Washington" is
+// "Washington, D.C." there): people per ZIP code, roughly.
+const PEOPLE_PER_ZIP = 10_000;
+// A place near one of our chapters is more likely the one meant: "London" where we have a
+// chapter in London, Ontario is that London.
+const NEAR_CHAPTER_KM = 100;
+const NEAR_CHAPTER_WEIGHT = 50;
 
-/** The place a visitor typed, or null. */
-export function geocode(query: string): Place | null {
+function weight(place: LatLng, population: number, chapters: readonly LatLng[]): number {
+  const near = chapters.some((c) => distanceKm(c, place) <= NEAR_CHAPTER_KM);
+  return population * (near ? NEAR_CHAPTER_WEIGHT : 1);
+}
+
+function worldPlace(city: WorldCity): Place {
+  const where = city.country === 'US' ? city.admin : countryName(city.country);
+  return { lat: city.lat, lng: city.lng, label: `${city.name}, ${where}` };
+}
+
+/** The likeliest of `cities` by population and nearness to our chapters. */
+function likeliest(cities: WorldCity[], chapters: readonly LatLng[]) {
+  let best: { city: WorldCity; score: number } | null = null;
+  for (const city of cities) {
+    const score = weight(city, city.population, chapters);
+    if (!best || score > best.score) best = { city, score };
+  }
+  return best;
+}
+
+/**
+ * The place a visitor typed, or null. `chapters` (where our chapters meet) breaks ties between
+ * places of one name in favour of the one near a chapter.
+ */
+export function geocode(query: string, chapters: readonly LatLng[] = []): Place | null {
   const q = query.trim().replace(/\s+/g, ' ');
   if (!q) return null;
   const zip = /^(\d{5})(-\d{4})?$/.exec(q);
@@ -96,10 +130,29 @@ export function geocode(query: string): Place | null {
       if (place) return place;
     }
   }
+  const withCountry = /^(.+?),\s*(.+)$/.exec(q);
+  const country = withCountry ? countryCode(withCountry[2]!) : undefined;
+  if (withCountry && country) {
+    const best = likeliest(citiesNamed(withCountry[1]!, country), chapters);
+    if (best) return worldPlace(best.city);
+  }
   const state = stateByText(q);
-  const city = cityIndex().get(q.toLowerCase());
-  if (state && (!city || city.length < BIG_CITY_ZIPS)) return statePlace(state);
-  return cityPlace(q) ?? (state ? statePlace(state) : null);
+  const usEntries = cityIndex().get(q.toLowerCase());
+  if (state && (!usEntries || usEntries.length < BIG_CITY_ZIPS)) return statePlace(state);
+  const us = cityPlace(q);
+  const abroad = likeliest(
+    citiesNamed(q).filter((c) => c.country !== 'US'),
+    chapters,
+  );
+  if (us) {
+    const [, st] = us.label.split(', ');
+    const known = citiesNamed(q, 'US').find((c) => c.admin === st)?.population ?? 0;
+    const inState = usEntries?.filter((e) => e.state === st).length ?? 0;
+    const usScore = weight(us, Math.max(known, inState * PEOPLE_PER_ZIP), chapters);
+    if (!abroad || usScore >= abroad.score) return us;
+  }
+  if (abroad) return worldPlace(abroad.city);
+  return state ? statePlace(state) : null;
 }
 
 /** Coordinates for an event's address: its ZIP, else its city and state. */

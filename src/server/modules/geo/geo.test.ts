@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
 import { STATES } from '../../../common/states';
+import { eq } from 'drizzle-orm';
+import { chapterEvents, chapters } from '../../db/schema';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -34,6 +36,53 @@ describe('the home search geocoder', () => {
     const vermont = await find('Vermont');
     expect(vermont.json().label).toBe('Vermont');
     near(vermont, 44.0, -72.7, 1);
+  });
+
+  it("knows the world's cities, the most populous first, and a city with its country", async () => {
+    const london = await find('London');
+    expect(london.json().label).toBe('London, United Kingdom');
+    near(london, 51.51, -0.13);
+    const toronto = await find('Toronto');
+    expect(toronto.json().label).toBe('Toronto, Canada');
+    near(toronto, 43.7, -79.42);
+    near(await find('Paris, France'), 48.85, 2.35);
+    near(await find('paris fr'.replace(' ', ', ')), 48.85, 2.35);
+    near(await find('London, Canada'), 42.98, -81.23);
+    near(await find('São Paulo'), -23.55, -46.64);
+    near(await find('sao paulo'), -23.55, -46.64);
+    // ...while US places keep their US answers.
+    near(await find('Washington'), 38.9, -77.03);
+    near(await find('Columbus'), 39.96, -83.0);
+    near(await find('Columbus, OH'), 39.96, -83.0);
+    near(await find('London, KY'), 37.13, -84.08);
+  }, 60_000);
+
+  it('prefers a place of that name near one of our chapters', async () => {
+    const [chapter] = await t.db
+      .insert(chapters)
+      .values({ title: 'London ON', slug: 'london-on-test', status: 1, city: 'London' })
+      .returning();
+    await t.db.insert(chapterEvents).values({
+      chapterId: chapter!.id,
+      name: 'The Pub',
+      slug: 'london-on-pub',
+      address1: '1 Richmond St',
+      city: 'London',
+      state: 'INT',
+      postalCode: 'N6A',
+      country: 'Canada',
+      lat: 42.98,
+      lng: -81.25,
+      startTime: '19:00',
+      endTime: '21:00',
+      isSingleDate: false,
+      dayOfWeekIndex: 2,
+      weeksOfMonthIndexes: '1',
+    });
+    const london = await find('London');
+    expect(london.json().label).toBe('London, Canada');
+    await t.db.update(chapters).set({ status: 0 }).where(eq(chapters.id, chapter!.id));
+    expect((await find('London')).json().label).toBe('London, United Kingdom');
   });
 
   it('answers 404 for nonsense and 400 naming the field for an empty query', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { HttpError } from '../../plugins/errors';
 import { geocode } from './gazetteer';
+import { chapterPlaces } from './chapterPlaces';
 import { stateOutline } from './outlines';
 
 const placeSchema = z.object({ lat: z.number(), lng: z.number(), label: z.string() });
@@ -16,8 +17,8 @@ export function geoRoutes(app: AppInstance): void {
         response: { 200: placeSchema },
       },
     },
-    (request) => {
-      const place = geocode(request.query.q);
+    async (request) => {
+      const place = geocode(request.query.q, await chapterPlaces(app.db));
       if (!place) throw new HttpError(404, `No place found for "${request.query.q}".`);
       return place;
     },

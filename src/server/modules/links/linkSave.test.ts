@@ -102,6 +102,24 @@ describe('POST /api/chapter_link/chapter/:chapterId', () => {
     expect(await readLinks(neighbour.id)).toEqual([['Keep', 'https://keep.example.org/', 0]]);
   });
 
+  it('accepts and drops a row with a blank title whatever its URL holds (spec 2 §5)', async () => {
+    const chapter = await freshChapter();
+    const res = await saveLinks(
+      chapter.id,
+      {
+        links: [
+          { title: '', url: 'www.example.org' },
+          { title: '  ', url: 'javascript:alert(1)' },
+          { title: 'Kept', url: 'https://kept.example.org/' },
+          { title: 'No URL', url: '' },
+        ],
+      },
+      w.cookies.host,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(await readLinks(chapter.id)).toEqual([['Kept', 'https://kept.example.org/', 0]]);
+  });
+
   it('refuses a javascript:, data: or otherwise unsafe URL with 400 naming the row, and keeps the old list', async () => {
     const chapter = await freshChapter();
     const good = { title: 'Good', url: 'https://good.example.org/' };

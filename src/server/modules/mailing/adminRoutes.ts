@@ -20,7 +20,7 @@ import {
 } from '../../../common/schemas/mailing';
 import { resultSchema } from '../../../common/schemas/permissions';
 import { requireHostAccess, requireSignIn } from '../../plugins/auth';
-import { mailingListProvider } from '../../mail/lists/factory';
+import { brevoSettings, mailingListProvider } from '../../mail/lists/factory';
 import {
   chapterContacts,
   contactDetails,
@@ -36,7 +36,7 @@ const chapterParams = z.object({ chapterId: idParam });
 
 export function mailingAdminRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const provider = mailingListProvider(app.db);
+  const provider = mailingListProvider(app.db, brevoSettings(app.config));
   const hostAccess = { access: 'hostAccess' } as const;
 
   app.get(
@@ -63,7 +63,9 @@ export function mailingAdminRoutes(root: AppInstance): void {
     },
     async (request) => {
       requireHostAccess(request, request.params.chapterId);
-      return { listId: await createChapterList(app.db, request.user, request.params.chapterId) };
+      return {
+        listId: await createChapterList(app.db, request.user, request.params.chapterId, provider),
+      };
     },
   );
 
@@ -130,7 +132,13 @@ export function mailingAdminRoutes(root: AppInstance): void {
     },
     async (request, reply) => {
       const chapter = await authorizeChapterList(request, app.db, provider, request.body.listId);
-      const answer = await sendMessage(app.db, requireSignIn(request), chapter, request.body);
+      const answer = await sendMessage(
+        app.db,
+        requireSignIn(request),
+        chapter,
+        request.body,
+        provider,
+      );
       // Committed: this server's worker starts on it now rather than at its next look.
       app.sendWorker.wake();
       return reply.code(202).send(answer);

@@ -34,9 +34,10 @@ export async function createChapterList(
   db: Db,
   user: User | null,
   chapterId: number,
+  provider?: MailingListProvider,
 ): Promise<string> {
   await requireChapterHostAccess(db, user, chapterId);
-  const { listId, created } = await ensureChapterList(db, chapterId);
+  const { listId, created } = await ensureChapterList(db, chapterId, provider);
   if (!created) throw new HttpError(409, 'This chapter already has a mailing list.');
   return listId;
 }

@@ -8,6 +8,7 @@ import { chapterNotFound } from '../chapters/visibility';
 import { displayTitle } from '../chapters/summaries';
 import { getEmailService } from '../settings/service';
 import { listIdField } from './listAccess';
+import type { MailingListProvider } from '../../mail/lists/provider';
 
 /**
  * The chapter's list id, after making the list if it has none. The chapter row is locked, so
@@ -16,6 +17,7 @@ import { listIdField } from './listAccess';
 export async function ensureChapterList(
   db: Db,
   chapterId: number,
+  provider: MailingListProvider = mailingListProvider(db),
 ): Promise<{ listId: string; created: boolean }> {
   const field = listIdField(await getEmailService(db));
   return db.transaction(async (tx) => {
@@ -28,7 +30,7 @@ export async function ensureChapterList(
     if (!row) throw chapterNotFound();
     const existing = row[field]?.trim();
     if (existing) return { listId: existing, created: false };
-    const list = await mailingListProvider(tx).createList(displayTitle(row) || row.slug);
+    const list = await provider.forTransaction(tx).createList(displayTitle(row) || row.slug);
     await tx
       .update(chapters)
       .set({ [field]: list.id })

@@ -7,15 +7,16 @@ import {
   signUpChapterRequestSchema,
   signUpRequestSchema,
 } from '../../../common/schemas/mailing';
-import { mailingListProvider } from '../../mail/lists/factory';
+import { brevoSettings, mailingListProvider } from '../../mail/lists/factory';
 import { signUp } from './service';
 import { mailingAdminRoutes } from './adminRoutes';
+import { mailingDraftRoutes } from './draftRoutes';
 import { mailingSubscriberRoutes } from './subscriberRoutes';
 
 export function mailingRoutes(root: AppInstance): void {
   // AppInstance does not carry the zod type provider; this gives handlers typed params and bodies.
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const provider = mailingListProvider(app.db);
+  const provider = mailingListProvider(app.db, brevoSettings(app.config));
 
   app.post(
     '/api/mailing_list/sign_up',
@@ -40,5 +41,6 @@ export function mailingRoutes(root: AppInstance): void {
   );
 
   mailingAdminRoutes(root);
+  mailingDraftRoutes(root);
   mailingSubscriberRoutes(root);
 }

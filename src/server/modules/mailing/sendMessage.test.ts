@@ -45,7 +45,7 @@ describe('POST /api/mailing_list/send_message', () => {
     const [post] = await t.db
       .select()
       .from(chapterBlogPosts)
-      .where(eq(chapterBlogPosts.slug, answer.postSlug));
+      .where(eq(chapterBlogPosts.slug, answer.postSlug!));
     expect(post).toMatchObject({
       chapterId: w.chapters.town.id,
       userId: w.users.host.id,

@@ -1,25 +1,26 @@
 // POST /api/mailing_list/send_message (spec 2 §2 Send Email). In one transaction: the message,
-// one pending delivery per active contact, and the same text published as a chapter post (the
-// chapter page's posts and its 'Last Active' date read from there). The send worker delivers
-// the rest; the caller gets 202 at once, however long the list.
+// one pending delivery per active contact, and (unless the host unticks it) the same text
+// published as a chapter post. The chapter's 'Last Active' date counts the message either way
+// (chapters/summaries.ts). The send worker delivers the rest; the caller gets 202 at once,
+// however long the list.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chapterBlogPosts, chapterTypes } from '../../db/schema';
+import { chapterBlogPosts } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import type { SendMessageAnswer } from '../../../common/schemas/mailing';
-import { HttpError } from '../../plugins/errors';
 import { mailingListProvider } from '../../mail/lists/factory';
+import type { MailingListProvider } from '../../mail/lists/provider';
 import { slugify } from '../applications/service';
-import { chapterEmail, displayTitle } from '../chapters/summaries';
-import { isBlankRichText, sanitizeRichText } from '../content/sanitize';
 import type { DbOrTx } from '../activity/service';
+import { composeMessage } from './draftService';
 import type { ChapterRow } from './listAccess';
 
 export interface SendInput {
   listId: string;
   title: string;
   body: string;
+  /** Also publish it as a chapter post (the default). */
+  post?: boolean;
 }
 
 /** A slug of the title with a random tail, retried on the rare collision. */
@@ -45,36 +46,30 @@ export async function sendMessage(
   sender: User,
   chapter: ChapterRow,
   input: SendInput,
+  provider: MailingListProvider = mailingListProvider(db),
 ): Promise<SendMessageAnswer> {
-  const html = sanitizeRichText(input.body);
-  if (isBlankRichText(html)) {
-    throw new HttpError(400, 'Invalid request: body.body', [
-      { field: 'body.body', message: 'The message is empty' },
-    ]);
-  }
-  const [type] = await db
-    .select()
-    .from(chapterTypes)
-    .where(eq(chapterTypes.id, chapter.chapterTypeId))
-    .limit(1);
-  const replyTo = type ? chapterEmail(chapter, type) : '';
+  const message = await composeMessage(db, chapter, input);
+  const html = message.body;
 
   return db.transaction(async (tx) => {
-    const queued = await mailingListProvider(tx).queueMessage({
+    const queued = await provider.forTransaction(tx).queueMessage({
       listId: input.listId,
-      subject: input.title,
+      subject: message.subject,
       html,
-      fromName: displayTitle(chapter),
-      replyTo: replyTo || null,
+      fromName: message.fromName,
+      replyTo: message.replyTo,
       chapterId: chapter.id,
       senderId: sender.id,
     });
-    const postSlug = await insertPost(tx, {
-      chapterId: chapter.id,
-      userId: sender.id,
-      title: input.title,
-      body: html,
-    });
+    const postSlug =
+      input.post === false
+        ? null
+        : await insertPost(tx, {
+            chapterId: chapter.id,
+            userId: sender.id,
+            title: input.title,
+            body: html,
+          });
     return { messageId: queued.messageId, recipients: queued.recipients, postSlug };
   });
 }

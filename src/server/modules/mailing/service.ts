@@ -15,6 +15,7 @@ import type { AddContactFailure, MailingListProvider } from '../../mail/lists/pr
 import { getEmailService } from '../settings/service';
 import { listIdField } from './listAccess';
 import { ensureChapterList } from './chapterList';
+import { ProviderError } from '../../mail/providerHttp';
 
 type Id = string | number | null | undefined;
 
@@ -59,7 +60,12 @@ async function visibleChapterList(db: Db, user: User | null, listId: string) {
  * without one gets one now: every chapter page offers the sign-up, and the first visitor to
  * use it should not be told there is nothing to join.
  */
-async function listOfChapter(db: Db, user: User | null, chapterId: string) {
+async function listOfChapter(
+  db: Db,
+  provider: MailingListProvider,
+  user: User | null,
+  chapterId: string,
+) {
   if (!/^\d{1,9}$/.test(chapterId)) return null;
   const column = listIdColumn(await getEmailService(db));
   const [chapter] = await db
@@ -68,7 +74,7 @@ async function listOfChapter(db: Db, user: User | null, chapterId: string) {
     .where(eq(chapters.id, Number(chapterId)))
     .limit(1);
   if (!chapter || !canSeeChapter(user, chapter)) return null;
-  return chapter.listId?.trim() || (await ensureChapterList(db, chapter.id)).listId;
+  return chapter.listId?.trim() || (await ensureChapterList(db, chapter.id, provider)).listId;
 }
 
 export interface SignUpInput {
@@ -89,10 +95,14 @@ export async function signUp(
 
   const listId = asText(input.listId)
     ? await visibleChapterList(db, user, asText(input.listId))
-    : await listOfChapter(db, user, asText(input.chapterId));
+    : await listOfChapter(db, provider, user, asText(input.chapterId));
   if (!listId) return answer(MAILING_ERRORS.noList);
 
-  const [result] = await provider.addContacts(listId, [email.data]);
+  // A provider that cannot be reached is the form's 'Something went wrong', not an HTTP error.
+  const [result] = await provider.addContacts(listId, [email.data]).catch((err: unknown) => {
+    if (err instanceof ProviderError) return [];
+    throw err;
+  });
   if (!result) return answer(MAILING_ERRORS.failed);
   return answer(result.added ? null : FAILURE_TEXT[result.failure ?? 'provider_error']);
 }

@@ -9,6 +9,7 @@ import {
   unsubscribeRequestSchema,
 } from '../../../common/schemas/mailing';
 import { resultSchema } from '../../../common/schemas/permissions';
+import { binaryAnswer, redirectAnswer } from '../../../common/schemas/answers';
 import { ONE_CLICK_UNSUBSCRIBE_ROUTE } from '../../plugins/origin';
 import { clickTarget, recordOpen, unsubscribe, unsubscribeInfo } from './subscriberService';
 
@@ -41,6 +42,8 @@ export function mailingSubscriberRoutes(root: AppInstance): void {
       {
         config: { access: 'public' },
         schema: {
+          // Our page sends JSON; mail clients send RFC 8058's form.
+          consumes: ['application/json', 'application/x-www-form-urlencoded'],
           params: tokenParamsSchema,
           body: unsubscribeRequestSchema,
           response: { 200: resultSchema },
@@ -52,7 +55,13 @@ export function mailingSubscriberRoutes(root: AppInstance): void {
 
   app.get(
     '/api/mailing_list/open/:token',
-    { config: { access: 'public' }, schema: { params: tokenParamsSchema } },
+    {
+      config: { access: 'public' },
+      schema: {
+        params: tokenParamsSchema,
+        response: { 200: binaryAnswer('image/gif', 'A transparent 1x1 image, whatever the token') },
+      },
+    },
     async (request, reply) => {
       if (tracking) await recordOpen(app.db, request.params.token);
       return reply
@@ -66,7 +75,13 @@ export function mailingSubscriberRoutes(root: AppInstance): void {
     '/api/mailing_list/click/:token',
     {
       config: { access: 'public' },
-      schema: { params: tokenParamsSchema, querystring: clickQuerySchema },
+      schema: {
+        params: tokenParamsSchema,
+        querystring: clickQuerySchema,
+        response: {
+          302: redirectAnswer('To `url`, which must be a link in that very message (else 400)'),
+        },
+      },
     },
     async (request, reply) => {
       const { token } = request.params;

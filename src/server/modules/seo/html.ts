@@ -18,6 +18,31 @@ export interface ClientSettings {
   mapTileAttribution: string;
 }
 
+/**
+ * The page's frame, in the HTML itself: skip link, menu bar, the page's heading and footer, as
+ * the app draws them for a visitor (layouts/ShellLayout.tsx). The first paint is the page, not
+ * an empty screen; the app takes over the same frame when its script has run.
+ */
+function shell(heading: string | undefined): string {
+  const link = (href: string, text: string) => `<a class="nav-link" href="${href}">${text}</a>`;
+  return [
+    '<div class="app-shell">',
+    '<a href="#main" class="visually-hidden-focusable position-absolute top-0 start-0 p-2 m-1 bg-white z-3">Skip to main content</a>',
+    '<header><nav data-bs-theme="dark" aria-label="Main" class="navbar navbar-expand-md navbar-light bg-dark"><div class="container">',
+    `<a class="navbar-brand" href="/">${SITE_NAME}</a>`,
+    '<button aria-controls="main-menu" type="button" aria-label="Menu" class="navbar-toggler collapsed"><span class="navbar-toggler-icon"></span></button>',
+    '<div class="navbar-collapse collapse" id="main-menu">',
+    `<div class="me-auto navbar-nav">${link('/about', 'About')}${link('/chapter_types', 'Chapter Types')}</div>`,
+    `<div class="navbar-nav">${link('/signin', 'Sign In')}</div>`,
+    '</div></div></nav></header>',
+    '<main id="main" class="app-main container py-4" tabindex="-1">',
+    heading ? `<h1 data-server-heading="">${escapeHtml(heading)}</h1>` : '',
+    '</main>',
+    '<footer class="site-footer border-top bg-body-tertiary py-3 mt-5"><div class="container"><p class="mb-0 text-body-secondary">© 2020 Living Liberally</p></div></footer>',
+    '</div>',
+  ].join('');
+}
+
 export function renderIndex(
   indexHtml: string,
   meta: PageMeta,
@@ -41,11 +66,15 @@ export function renderIndex(
       (item) => `<script type="application/ld+json">${safeJson(item)}</script>`,
     ),
   ];
+  // Replacement functions, never replacement strings: in a string, `$&`, `$'` and `$\`` of user
+  // text would splice parts of the document back in.
+  const title = `<title>${escapeHtml(meta.title)}</title>`;
+  const description = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
+  const head = `    ${tags.join('\n    ')}\n  </head>`;
+  const root = `<div id="root">${shell(meta.heading)}</div>`;
   return indexHtml
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(
-      /<meta\s+name="description"[\s\S]*?\/>/,
-      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-    )
-    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+    .replace(/<title>[\s\S]*?<\/title>/, () => title)
+    .replace(/<meta\s+name="description"[\s\S]*?\/>/, () => description)
+    .replace('</head>', () => head)
+    .replace('<div id="root"></div>', () => root);
 }

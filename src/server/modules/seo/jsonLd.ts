@@ -1,6 +1,9 @@
-// schema.org Events for a chapter's upcoming meetings, so search engines can show them.
-import type { Chapter } from '../../../common/schemas/chapters';
+// schema.org Events for a chapter's upcoming meetings and an event page's dates, so search
+// engines can show them.
+import type { Chapter, ChapterEvent } from '../../../common/schemas/chapters';
+import type { EventPage } from '../../../common/schemas/eventDates';
 import { CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
+import { zonedInstant } from '../../../common/recurrence';
 
 /** One Event per coming meeting the chapter page lists (its `upcoming` dates). */
 export function chapterEventsJsonLd(chapter: Chapter, chapterUrl: string): object[] {
@@ -27,20 +30,59 @@ export function chapterEventsJsonLd(chapter: Chapter, chapterUrl: string): objec
       isAccessibleForFree: true,
       url: chapterUrl,
       organizer,
-      location: {
-        '@type': 'Place',
-        name: event.name,
-        address: {
-          '@type': 'PostalAddress',
-          streetAddress: [event.address1, event.address2].filter(Boolean).join(', '),
-          addressLocality: event.city,
-          addressRegion: event.state,
-          postalCode: event.postalCode,
-          addressCountry: event.country,
-        },
-        ...(event.lat && event.lng
-          ? { geo: { '@type': 'GeoCoordinates', latitude: event.lat, longitude: event.lng } }
-          : {}),
-      },
+      location: placeOf(event),
     }));
+}
+
+/**
+ * One Event per coming date of an event's own page: a skipped date as EventCancelled, a moved
+ * one as EventRescheduled with the start its rule gave as previousStartDate.
+ */
+export function eventPageJsonLd(page: EventPage, pageUrl: string, chapterUrl: string): object[] {
+  const organizer = {
+    '@type': 'Organization',
+    name: `${page.chapter.chapter_type.name} ${CHAPTER_TYPE_SUFFIX} ${page.chapter.displayTitle}`,
+    url: chapterUrl,
+  };
+  const ruleStart = (date: string) =>
+    zonedInstant(date, page.startTime, page.timeZone).toISOString();
+  return page.dates.map((d) => ({
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: `${organizer.name} at ${page.name}`,
+    ...(page.description ? { description: page.description } : {}),
+    startDate: d.start,
+    endDate: d.end,
+    eventStatus: `https://schema.org/${EVENT_STATUS[d.status]}`,
+    ...(d.status === 'moved' ? { previousStartDate: ruleStart(d.date) } : {}),
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    isAccessibleForFree: true,
+    url: pageUrl,
+    organizer,
+    location: placeOf(page),
+  }));
+}
+
+const EVENT_STATUS = {
+  scheduled: 'EventScheduled',
+  cancelled: 'EventCancelled',
+  moved: 'EventRescheduled',
+} as const;
+
+function placeOf(event: ChapterEvent) {
+  return {
+    '@type': 'Place',
+    name: event.name,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: [event.address1, event.address2].filter(Boolean).join(', '),
+      addressLocality: event.city,
+      addressRegion: event.state,
+      postalCode: event.postalCode,
+      addressCountry: event.country,
+    },
+    ...(event.lat && event.lng
+      ? { geo: { '@type': 'GeoCoordinates', latitude: event.lat, longitude: event.lng } }
+      : {}),
+  };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/app';
 import { seedDemo } from '../../seed/demo';
-import { blogPosts, chapters } from '../../db/schema';
+import { blogPosts, chapterEventExceptions, chapters } from '../../db/schema';
 
 const webDir = mkdtempSync(path.join(tmpdir(), 'chapters-web-'));
 writeFileSync(
@@ -21,9 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const head = async (url: string) => {
+const head = async (url: string, status = 200) => {
   const res = await t.app.inject({ url });
-  expect(res.statusCode, url).toBe(200);
+  expect(res.statusCode, url).toBe(status);
   return res.body;
 };
 const attr = (html: string, selector: RegExp) => selector.exec(html)?.[1];
@@ -49,7 +49,7 @@ describe('page meta for search engines and link previews', () => {
 
   it('says nothing of a hidden chapter and asks not to index it', async () => {
     const [hidden] = await t.db.select().from(chapters).where(eq(chapters.status, 0)).limit(1);
-    const html = await head(`/chapter/${hidden!.state.toLowerCase()}/${hidden!.slug}`);
+    const html = await head(`/chapter/${hidden!.state.toLowerCase()}/${hidden!.slug}`, 404);
     expect(html).not.toContain(hidden!.title);
     expect(html).toContain('<meta name="robots" content="noindex" />');
   });
@@ -78,5 +78,112 @@ describe('page meta for search engines and link previews', () => {
     const res = await t.app.inject({ url: '/blog/%E0%A4%A' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+  });
+
+  it('writes text holding $ patterns exactly as written, once, in title, meta and data', async () => {
+    const odd = "Cash $` and $' and $& and $$ and $1";
+    await t.db
+      .update(chapters)
+      .set({ title: odd, about: `<p>${odd} about us</p>` })
+      .where(eq(chapters.slug, 'drinking-liberally-upper-west-side'));
+    const html = await head('/chapter/ny/drinking-liberally-upper-west-side');
+    for (const tag of ['<html>', '<head>', '</head>', '<title>', '<div id="root">']) {
+      expect(html.split(tag).length - 1, tag).toBe(1);
+    }
+    const escaped = 'Cash $` and $&#39; and $&amp; and $$ and $1';
+    expect(attr(html, /<title>([^<]*)<\/title>/)).toContain(escaped);
+    expect(attr(html, /<meta property="og:title" content="([^"]*)"/)).toContain(escaped);
+    expect(attr(html, /<meta name="description" content="([^"]*)"/)).toContain(escaped);
+    const data = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(data).toContain(odd.replaceAll('"', '\\"'));
+  });
+
+  it('gives an event page its title, preview tags and its dates as schema.org Events', async () => {
+    const path = '/chapter/dc/drinking-liberally-capitol-hill/events/capitol-hill-hawk-n-dove';
+    const api = await t.app.inject({
+      url: '/api/chapter_event/slug/capitol-hill-hawk-n-dove/page',
+    });
+    const dates = api.json<{ id: number; dates: { date: string; status: string }[] }>();
+    // Skip the third coming date, so the page has one whatever day the test runs.
+    const skipped = dates.dates.filter((d) => d.status === 'scheduled')[2]!.date;
+    await t.db
+      .insert(chapterEventExceptions)
+      .values({ eventId: dates.id, date: skipped, note: 'Closed for a private party' });
+
+    const html = await head(path);
+    expect(attr(html, /<title>([^<]*)<\/title>/)).toBe(
+      'Hawk &#39;n&#39; Dove · Drinking Liberally Capitol Hill | Living Liberally',
+    );
+    expect(html).toContain(`<link rel="canonical" href="https://chapters.example.org${path}" />`);
+    expect(attr(html, /<meta name="description" content="([^"]*)"/)).toContain(
+      'Every Thursday, 6:00–8:00pm',
+    );
+    const blocks = [
+      ...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g),
+    ].map((b) => JSON.parse(b[1]!) as Record<string, unknown>);
+    expect(blocks.length).toBeGreaterThan(2);
+    expect(blocks[0]).toMatchObject({
+      '@type': 'Event',
+      url: `https://chapters.example.org${path}`,
+      location: { '@type': 'Place', name: "Hawk 'n' Dove" },
+    });
+    expect(blocks.map((b) => b.eventStatus)).toContain('https://schema.org/EventCancelled');
+  });
+
+  it('asks not to index an event under another chapter, or none', async () => {
+    const other = await head(
+      '/chapter/ny/drinking-liberally-upper-west-side/events/capitol-hill-hawk-n-dove',
+      404,
+    );
+    expect(other).toContain('<meta name="robots" content="noindex" />');
+    const missing = await head(
+      '/chapter/dc/drinking-liberally-capitol-hill/events/no-such-event',
+      404,
+    );
+    expect(missing).toContain('<meta name="robots" content="noindex" />');
+  });
+
+  it("sends the page's frame: menu, heading and footer, before any script runs", async () => {
+    const html = await head('/chapter/pa/drinking-liberally-pittsburgh');
+    const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+    expect(root).toContain('<nav data-bs-theme="dark" aria-label="Main"');
+    expect(root).toContain('<a class="nav-link" href="/about">About</a>');
+    expect(root).toContain('<h1 data-server-heading="">Pittsburgh</h1>');
+    expect(root).toContain('© 2020 Living Liberally');
+    const about = await head('/about');
+    expect(about).toMatch(/<h1 data-server-heading="">About[^<]*<\/h1>/);
+  });
+
+  it('answers 404 for a chapter, page, post, wiki page, event or path that does not exist', async () => {
+    for (const [url, heading] of [
+      ['/chapter/ny/no-such-chapter', 'Chapter not found'],
+      ['/chapter/ny/drinking-liberally-upper-west-side/events/no-such-event', 'Event not found'],
+      ['/page/no_such_page', 'Page not found'],
+      ['/blog/no_such_post', 'Page not found'],
+      ['/wiki/no_such_page', 'Page not found'],
+      ['/chapters/zz', 'Page not found'],
+      ['/no/such/place', 'Page not found'],
+    ] as const) {
+      const html = await head(url, 404);
+      expect(html, url).toContain(`<h1 data-server-heading="">${heading}</h1>`);
+      expect(html, url).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it("answers 200 for the app's own screens the server does not look up", async () => {
+    for (const url of [
+      '/',
+      '/signin',
+      '/register_for_account',
+      '/password_verify/some-token',
+      '/settings',
+      '/my_chapters',
+      '/my_chapter_host_applications',
+      '/chapter/ny/drinking-liberally-upper-west-side/admin/events',
+      '/admin/users/1',
+      '/unsubscribe/abc',
+    ]) {
+      await head(url, 200);
+    }
   });
 });

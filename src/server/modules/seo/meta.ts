@@ -8,13 +8,18 @@ import { CHAPTER_TYPE_SUFFIX, pageTitle } from '../../../common/constants';
 import { HttpError } from '../../plugins/errors';
 import { getChapterBySlug } from '../chapters/chapter';
 import { getBlogPost, getPage, getWikiPage } from '../content/service';
-import { chapterEventsJsonLd } from './jsonLd';
+import { getEventPage } from '../events/page';
+import { chapterEventsJsonLd, eventPageJsonLd } from './jsonLd';
 
 const DEFAULT_DESCRIPTION =
   'Living Liberally is a network of local social chapters: Drinking, Screening, Living, Laughing, ' +
   'Dining and Reading Liberally. Find a chapter near you or start one.';
 
 export interface PageMeta {
+  /** 404 for a thing that does not exist or is hidden from visitors (and unknown paths). */
+  status: 200 | 404;
+  /** The page's own h1, sent in the HTML's shell so the first paint is the page's frame. */
+  heading?: string;
   title: string;
   description: string;
   /** Path of the canonical URL; the site's public URL goes in front. */
@@ -39,13 +44,38 @@ export function summarize(html: string, max = 160): string {
 }
 
 const page = (title: string, path: string, description = DEFAULT_DESCRIPTION): PageMeta => ({
+  status: 200,
+  heading: title || undefined,
   title: pageTitle(title),
   description,
   path,
   ogType: 'website',
 });
 
-const notFound = (path: string): PageMeta => ({ ...page('Not found', path), noindex: true });
+export const NOT_FOUND_HEADINGS = {
+  page: 'Page not found',
+  chapter: 'Chapter not found',
+  event: 'Event not found',
+} as const;
+
+const notFound = (path: string, what: keyof typeof NOT_FOUND_HEADINGS = 'page'): PageMeta => ({
+  ...page('Not found', path),
+  status: 404,
+  heading: NOT_FOUND_HEADINGS[what],
+  noindex: true,
+});
+
+/**
+ * Screens of the web app whose answer the server does not look up (forms, signed-in screens):
+ * a 200 with the default meta. Any other path the app does not know is a 404.
+ */
+const APP_ROUTES = [
+  /^\/(signin|register_for_account|password_reset|settings|my_chapters|start_chapter)$/,
+  /^\/my_chapter_host_applications(\/[^/]+)?$/,
+  /^\/(password_verify|unsubscribe|email_change)\/[^/]+$/,
+  /^\/chapter\/[a-z]+\/[^/]+\/admin(\/.*)?$/,
+  /^\/admin(\/.*)?$/,
+];
 
 interface Context {
   now: Date;
@@ -60,7 +90,7 @@ async function contentPage(db: Db, slug: string, path: string): Promise<PageMeta
 }
 
 const ROUTES: [RegExp, Resolver][] = [
-  [/^\/$/, async () => page('', '/')],
+  [/^\/$/, async () => ({ ...page('', '/'), heading: undefined })],
   [/^\/about$/, (db) => contentPage(db, 'about', '/about')],
   [/^\/chapter_types$/, (db) => contentPage(db, 'chapter_types', '/chapter_types')],
   [/^\/page\/([^/]+)$/, (db, [slug]) => contentPage(db, slug!, `/page/${slug}`)],
@@ -106,7 +136,26 @@ const ROUTES: [RegExp, Resolver][] = [
         `${typeName} ${chapter.displayTitle}: a local chapter in ${where}.`;
       return {
         ...page(`${typeName} ${chapter.displayTitle}`, path, description),
+        heading: chapter.displayTitle,
         jsonLd: chapterEventsJsonLd(chapter, publicUrl + path),
+      };
+    },
+  ],
+  [
+    /^\/chapter\/([a-z]+)\/([^/]+)\/events\/([^/]+)$/,
+    async (db, [, chapterSlug, eventSlug], { now, publicUrl }) => {
+      const event = await getEventPage(db, null, eventSlug!, now);
+      const { chapter } = event;
+      if (chapter.slug !== chapterSlug) throw new HttpError(404, 'Event not found.');
+      const chapterPath = `/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`;
+      const path = `${chapterPath}/events/${event.slug}`;
+      const typeName = `${chapter.chapter_type.name} ${CHAPTER_TYPE_SUFFIX}`;
+      const place = [event.address1, event.city, event.state].filter(Boolean).join(', ');
+      const description = `${typeName} ${chapter.displayTitle} meets at ${event.name}, ${place}. ${event.schedule}.`;
+      return {
+        ...page(`${event.name} · ${typeName} ${chapter.displayTitle}`, path, description),
+        heading: event.name,
+        jsonLd: eventPageJsonLd(event, publicUrl + path, publicUrl + chapterPath),
       };
     },
   ],
@@ -120,7 +169,17 @@ function safeDecode(part: string): string {
   }
 }
 
-/** The meta of a path, or the site's defaults; a missing or hidden thing gives a noindex page. */
+/** What a missing thing at this path is, for its not-found heading. */
+function missingKind(path: string): keyof typeof NOT_FOUND_HEADINGS {
+  if (/^\/chapter\/[^/]+\/[^/]+\/events\//.test(path)) return 'event';
+  if (/^\/chapter\//.test(path)) return 'chapter';
+  return 'page';
+}
+
+/**
+ * The meta of a path, or the site's defaults; a missing or hidden thing, or a path the app does
+ * not know, gives a noindex 404 page.
+ */
 export async function pageMeta(db: Db, path: string, context: Context): Promise<PageMeta> {
   for (const [pattern, resolve] of ROUTES) {
     const match = pattern.exec(path);
@@ -128,9 +187,12 @@ export async function pageMeta(db: Db, path: string, context: Context): Promise<
     try {
       return await resolve(db, match.slice(1).map(safeDecode), context);
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 404) return notFound(path);
+      if (err instanceof HttpError && err.statusCode === 404)
+        return notFound(path, missingKind(path));
       throw err;
     }
   }
-  return page('', path);
+  if (APP_ROUTES.some((route) => route.test(path)))
+    return { ...page('', path), heading: undefined };
+  return notFound(path);
 }

@@ -20,6 +20,7 @@ export function seoRoutes(app: AppInstance): void {
         'Disallow: /my_chapters',
         'Disallow: /my_chapter_host_applications',
         'Disallow: /password_verify/',
+        'Disallow: /email_change/',
         'Disallow: /api/',
         `Sitemap: ${app.config.publicUrl}/sitemap.xml`,
         '',

@@ -27,6 +27,10 @@ describe('the sitemap', () => {
       if (c.status === 1) expect(locs).toContain(loc);
       else expect(locs).not.toContain(loc);
     }
+    expect(locs).toContain(
+      'https://chapters.example.org/chapter/dc/drinking-liberally-capitol-hill/events/capitol-hill-hawk-n-dove',
+    );
+    expect(locs.some((l) => l!.includes('/laughing-liberally-nashville/events/'))).toBe(false);
     const posts = await t.db.select().from(blogPosts);
     for (const p of posts) {
       const loc = `https://chapters.example.org/blog/${p.slug}`;

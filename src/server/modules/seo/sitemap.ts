@@ -1,8 +1,16 @@
 // /sitemap.xml: every public page a search engine should know: the fixed public screens, each
-// state with an active chapter, each active chapter, public blog posts, pages and wiki pages.
+// state with an active chapter, each active chapter and its events' pages, public blog posts,
+// pages and wiki pages.
 import { and, eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blogPosts, chapterBlogPosts, chapters, pages, wikiPages } from '../../db/schema';
+import {
+  blogPosts,
+  chapterBlogPosts,
+  chapterEvents,
+  chapters,
+  pages,
+  wikiPages,
+} from '../../db/schema';
 import { CHAPTER_STATUS } from '../../../common/constants';
 
 export interface SitemapEntry {
@@ -14,7 +22,7 @@ const FIXED = ['/', '/about', '/chapter_types', '/press_mentions', '/intro_start
 
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
   const active = eq(chapters.status, CHAPTER_STATUS.active);
-  const [chapterRows, posts, pageRows, wikiRows] = await Promise.all([
+  const [chapterRows, posts, pageRows, wikiRows, eventRows] = await Promise.all([
     db
       .select({
         slug: chapters.slug,
@@ -38,6 +46,16 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
       .select({ slug: wikiPages.slug, updatedAt: wikiPages.updatedAt })
       .from(wikiPages)
       .where(and(eq(wikiPages.isPublic, true))),
+    db
+      .select({
+        slug: chapterEvents.slug,
+        chapterSlug: chapters.slug,
+        state: chapters.state,
+        updatedAt: chapterEvents.updatedAt,
+      })
+      .from(chapterEvents)
+      .innerJoin(chapters, eq(chapters.id, chapterEvents.chapterId))
+      .where(active),
   ]);
   const states = [...new Set(chapterRows.map((c) => c.state.toLowerCase()))].sort();
   const later = (a: Date, b: Date | null) => (b && b > a ? b : a);
@@ -47,6 +65,10 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
     ...chapterRows.map((c) => ({
       path: `/chapter/${c.state.toLowerCase()}/${c.slug}`,
       lastModified: later(c.updatedAt, c.lastPost),
+    })),
+    ...eventRows.map((e) => ({
+      path: `/chapter/${e.state.toLowerCase()}/${e.chapterSlug}/events/${e.slug}`,
+      lastModified: e.updatedAt,
     })),
     ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastModified: p.updatedAt })),
     ...pageRows.map((p) => ({ path: `/page/${p.slug}`, lastModified: p.updatedAt })),

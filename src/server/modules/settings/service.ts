@@ -42,3 +42,18 @@ export async function getFrontPage(db: Db, uploadsDir: string): Promise<FrontPag
   );
   return { imageLinkURL, imageUrl: hasImage ? FRONT_PAGE_IMAGE_URL : null };
 }
+
+async function writeSetting(db: Db, key: string, value: unknown): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+}
+
+export function saveFrontPageLink(db: Db, imageLinkURL: string): Promise<void> {
+  return writeSetting(db, SETTING_KEYS.frontPage, { imageLinkURL });
+}
+
+export function saveEmailService(db: Db, serviceName: EmailService): Promise<void> {
+  return writeSetting(db, SETTING_KEYS.emailService, { serviceName });
+}

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
 import { users } from '../../db/schema';
-import { userListItemSchema } from '../../../common/schemas/permissions';
+import { userListItemSchema } from '../../../common/schemas/users';
 import {
   createChapterAdminWorld,
   fieldNames,
@@ -58,11 +58,16 @@ describe('POST /api/user/search', () => {
     const [zelda] = userListItemSchema.array().parse(res.json());
     expect(zelda).toMatchObject({ name: 'Zelda Admin-Zephyr', email: 'zelda@example.org' });
     expect(Number.isNaN(Date.parse(zelda!.createdAt))).toBe(false);
+    // The same item as GET /api/user/all (spec 2 §3 User).
     expect(Object.keys(res.json()[0]).sort()).toEqual([
+      'chapterHostChapters',
       'createdAt',
       'email',
+      'fieldOrganizerChapters',
       'id',
       'isAdmin',
+      'isChapterHost',
+      'isFieldOrganizer',
       'name',
     ]);
   });

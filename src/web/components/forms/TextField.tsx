@@ -20,6 +20,7 @@ export function TextField({ label, registration, error, hint, ...input }: Props)
         {...input}
         {...registration}
         isInvalid={!!error}
+        aria-invalid={error ? true : undefined}
         aria-describedby={hint ? hintId : undefined}
       />
       {hint && (

@@ -1,11 +1,16 @@
 // The one map of the site (home, state and chapter screens): Leaflet with the configured tiles,
-// a type pin per place, an optional state outline, and the 'Map loading...' overlay until the
-// tiles have loaded or 3 seconds have passed (spec 1 §4). Loaded lazily: see LazyChapterMap.
+// a type pin per place (pins close together gathered into a numbered cluster that opens on a
+// click, and pins on one spot spread apart), an optional state outline, and the 'Map
+// loading...' overlay until the tiles have loaded or 3 seconds have passed (spec 1 §4).
+// Loaded lazily: see LazyChapterMap.
 import 'leaflet/dist/leaflet.css';
+import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
+import 'react-leaflet-cluster/dist/assets/MarkerCluster.Default.css';
 import type { GeoJsonObject } from 'geojson';
 import L from 'leaflet';
 import { useEffect, useState, type ReactNode } from 'react';
 import { GeoJSON, MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
+import MarkerClusterGroup from 'react-leaflet-cluster';
 import { MAP } from '../../../common/constants';
 import { mapTiles } from './mapSettings';
 import { pinIcon } from './pins';
@@ -26,7 +31,8 @@ export interface MapView {
 }
 
 export interface ChapterMapProps {
-  view: MapView;
+  /** Where to look; null fits every pin in view, at whatever width the screen has. */
+  view: MapView | null;
   pins: MapPin[];
   outline?: GeoJsonObject | null;
   /** 'tall' is the spec's 500px; 'short' suits a single place. */
@@ -40,6 +46,22 @@ function FollowView({ view }: { view: MapView }) {
   useEffect(() => {
     map.setView(view.center, view.zoom);
   }, [map, view]);
+  return null;
+}
+
+/** Shows every pin: on a phone as on a desktop, nobody should have to pan to find a chapter. */
+function FitPins({ pins }: { pins: readonly MapPin[] }) {
+  const map = useMap();
+  const key = pins.map((p) => `${p.lat},${p.lng}`).join(';');
+  useEffect(() => {
+    if (!key) return;
+    const bounds = L.latLngBounds(
+      key.split(';').map((p) => p.split(',').map(Number) as [number, number]),
+    );
+    // Not animated: a view asked for during a zoom animation (a quick search) would otherwise
+    // be undone by the animation's end.
+    map.fitBounds(bounds, { padding: [24, 24], maxZoom: MAP.chapterZoom, animate: false });
+  }, [map, key]);
   return null;
 }
 
@@ -76,7 +98,7 @@ function FitOutline({ outline }: { outline: GeoJsonObject }) {
   const map = useMap();
   useEffect(() => {
     const bounds = L.geoJSON(outline).getBounds();
-    if (bounds.isValid()) map.fitBounds(bounds, { padding: [16, 16] });
+    if (bounds.isValid()) map.fitBounds(bounds, { padding: [16, 16], animate: false });
   }, [map, outline]);
   return null;
 }
@@ -96,8 +118,8 @@ export default function ChapterMap({ view, pins, outline, size = 'tall', label }
         </div>
       )}
       <MapContainer
-        center={view.center}
-        zoom={view.zoom}
+        center={view?.center ?? [MAP.homeCenter.lat, MAP.homeCenter.lng]}
+        zoom={view?.zoom ?? MAP.homeZoom}
         scrollWheelZoom={false}
         className="chapter-map-canvas"
       >
@@ -106,7 +128,7 @@ export default function ChapterMap({ view, pins, outline, size = 'tall', label }
           attribution={mapTiles.attribution}
           eventHandlers={{ load: () => setLoading(false) }}
         />
-        <FollowView view={view} />
+        {view ? <FollowView view={view} /> : <FitPins pins={pins} />}
         <EscapeClosesPopup />
         {outline && (
           <>
@@ -117,17 +139,29 @@ export default function ChapterMap({ view, pins, outline, size = 'tall', label }
             <FitOutline outline={outline} />
           </>
         )}
-        {pins.map((pin) => (
-          <Marker
-            key={pin.key}
-            position={[pin.lat, pin.lng]}
-            icon={pinIcon(pin.chapterTypeId)}
-            title={pin.label}
-            alt={pin.label}
-          >
-            {pin.popup && <Popup maxWidth={MAP.infoWindowMaxWidth}>{pin.popup}</Popup>}
-          </Marker>
-        ))}
+        {/* No animation: pins appear where they are at once (and for people who prefer
+            reduced motion, nothing flies across the map). */}
+        <MarkerClusterGroup
+          chunkedLoading
+          animate={false}
+          showCoverageOnHover={false}
+          maxClusterRadius={40}
+        >
+          {pins.map((pin) => (
+            <Marker
+              key={pin.key}
+              position={[pin.lat, pin.lng]}
+              icon={pinIcon(pin.chapterTypeId)}
+              title={pin.label}
+              alt={pin.label}
+              // A pin with nothing to open is a picture, not a button.
+              interactive={!!pin.popup}
+              keyboard={!!pin.popup}
+            >
+              {pin.popup && <Popup maxWidth={MAP.infoWindowMaxWidth}>{pin.popup}</Popup>}
+            </Marker>
+          ))}
+        </MarkerClusterGroup>
       </MapContainer>
     </div>
   );

@@ -1,7 +1,7 @@
 import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
 import { useEffect, useRef } from 'react';
-import { labelToolbar, toolbarFor } from './toolbar';
+import { addMoreToggle, labelToolbar, toolbarFor, toolbarGroups } from './toolbar';
 
 export interface RichTextEditorProps {
   /** The HTML it starts with; later changes of this prop are not applied (the editor owns it). */
@@ -64,7 +64,10 @@ export function RichTextEditor({
     quill.root.setAttribute('aria-multiline', 'true');
     quill.root.setAttribute('aria-labelledby', labelledBy);
     const toolbar = element.querySelector<HTMLElement>('.ql-toolbar');
-    if (toolbar) labelToolbar(toolbar);
+    if (toolbar) {
+      labelToolbar(toolbar);
+      addMoreToggle(toolbar, toolbarGroups(withImage).primary.length);
+    }
     quill.on('text-change', () => onChangeRef.current(editorHtml(quill)));
     return () => {
       element.replaceChildren();

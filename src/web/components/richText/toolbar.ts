@@ -1,23 +1,77 @@
 // The rich-text toolbar of spec 2 §9, in Quill 2's terms. The image button is for blog posts only.
+// Every control the spec lists is there, in two parts so that it fits a phone: the everyday
+// controls, then the rest behind a "More" button (addMoreToggle).
 
 const SIZES = ['small', false, 'large', 'huge'];
 
+export interface ToolbarGroups {
+  /** Always shown. */
+  primary: unknown[][];
+  /** Shown after "More" is pressed. */
+  more: unknown[][];
+}
+
+export function toolbarGroups(withImage: boolean): ToolbarGroups {
+  return {
+    primary: [
+      [{ header: [1, 2, 3, 4, 5, 6, false] }],
+      ['bold', 'italic', 'underline', 'strike'],
+      [{ list: 'ordered' }, { list: 'bullet' }],
+      withImage ? ['link', 'image'] : ['link'],
+      ['clean'],
+    ],
+    more: [
+      [{ align: [] }, { color: [] }, { background: [] }],
+      [{ size: SIZES }, { font: [] }],
+      ['blockquote', 'code-block'],
+      [{ script: 'sub' }, { script: 'super' }],
+      [{ indent: '-1' }, { indent: '+1' }, { direction: 'rtl' }],
+      ['video', 'table'],
+    ],
+  };
+}
+
 export function toolbarFor(withImage: boolean): unknown[] {
-  return [
-    ['bold', 'italic', 'underline', 'strike'],
-    ['blockquote', 'code-block'],
-    [{ header: [1, 2, 3, 4, 5, 6, false] }],
-    [{ list: 'ordered' }, { list: 'bullet' }],
-    [{ script: 'sub' }, { script: 'super' }],
-    [{ indent: '-1' }, { indent: '+1' }],
-    [{ direction: 'rtl' }],
-    [{ size: SIZES }],
-    [{ color: [] }, { background: [] }],
-    [{ font: [] }],
-    [{ align: [] }],
-    ['clean'],
-    withImage ? ['link', 'image', 'video', 'table'] : ['link', 'video', 'table'],
-  ];
+  const { primary, more } = toolbarGroups(withImage);
+  return [...primary, ...more];
+}
+
+let toggles = 0;
+
+/**
+ * Puts a "More" button after the first `primaryCount` groups of a Quill toolbar, and the groups
+ * after it in one box that shows only while the button is pressed. Quill does not know the
+ * button (its class has no `ql-` prefix), so it neither handles its clicks nor overwrites its
+ * state; the controls moved into the box keep their handlers.
+ */
+export function addMoreToggle(toolbar: HTMLElement, primaryCount: number): void {
+  const rest = [...toolbar.querySelectorAll<HTMLElement>(':scope > .ql-formats')].slice(
+    primaryCount,
+  );
+  if (rest.length === 0) return;
+  const box = document.createElement('span');
+  box.className = 'rte-more-groups';
+  box.id = `rte-more-${++toggles}`;
+  box.hidden = true;
+  rest[0]!.before(box);
+  box.append(...rest);
+
+  const holder = document.createElement('span');
+  holder.className = 'ql-formats';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'rte-more';
+  button.textContent = 'More';
+  button.setAttribute('aria-label', 'More formatting');
+  button.setAttribute('title', 'More formatting');
+  button.setAttribute('aria-controls', box.id);
+  button.setAttribute('aria-expanded', 'false');
+  button.addEventListener('click', () => {
+    box.hidden = !box.hidden;
+    button.setAttribute('aria-expanded', String(!box.hidden));
+  });
+  holder.append(button);
+  box.before(holder);
 }
 
 /** Names for the toolbar's icon-only buttons, which Quill leaves unlabelled. */

@@ -22,7 +22,7 @@ export function AdminLayout() {
     <div className="row">
       <div className="col-md-3 mb-3">
         <p className="small text-body-secondary mb-1">Admin Tools</p>
-        <Nav as="nav" className="flex-column admin-side-nav" aria-label="Admin tools">
+        <Nav as="nav" className="flex-md-column admin-side-nav" aria-label="Admin tools">
           {MENU.map((item) => (
             <Nav.Link key={item.to} as={NavLink} to={item.to} end={'end' in item}>
               {item.label}

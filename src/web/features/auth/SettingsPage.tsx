@@ -1,42 +1,61 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { signOut } from './authApi';
-import { writeCachedUser } from './currentUserStore';
-import { useCurrentUser } from './useCurrentUser';
+import type { Account } from '../../../common/schemas/auth';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert';
+import { PageSpinner } from '../../components/PageSpinner';
+import { accountKey, fetchAccount } from './authApi';
+import { EmailForm } from './settings/EmailForm';
+import { NameForm } from './settings/NameForm';
+import { PasswordForm } from './settings/PasswordForm';
+import { SettingsSection } from './settings/SettingsSection';
+import { signOutAndLeave } from './signOutAndLeave';
+import { useSetCurrentUser } from './useCurrentUser';
 
-/** Spec 1 §2 Your Settings: who you are, and Sign Out, which goes to /. */
+/** Spec 1 §2 Your Settings: name, email and password, and Sign Out, which goes to /. */
 export function SettingsPage() {
-  const { user } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const setCurrentUser = useSetCurrentUser();
+  const account = useQuery({ queryKey: accountKey, queryFn: fetchAccount, retry: false });
   const [busy, setBusy] = useState(false);
+
+  function onSaved(saved: Account) {
+    queryClient.setQueryData(accountKey, saved);
+    setCurrentUser(saved.user); // the menu's greeting shows a new name at once
+  }
 
   async function onSignOut() {
     setBusy(true);
-    try {
-      await signOut();
-    } catch (err) {
-      console.warn('Sign-out failed', err); // only logged (spec 1 §8)
-    }
-    // A full load of / rather than a client navigation: it leaves nothing of the signed-in
-    // session in memory, and this guarded screen never renders signed out (its guard would
-    // send to sign-in, not to / as spec 1 §2 asks; a client navigation raced it in CI).
-    writeCachedUser(null);
-    window.location.assign('/');
+    await signOutAndLeave();
   }
 
   return (
-    <section aria-labelledby="settings-title">
-      <h1 id="settings-title" className="h2">
-        Your Settings
-      </h1>
-      <dl className="row mt-3">
-        <dt className="col-sm-2">Name</dt>
-        <dd className="col-sm-10">{user?.name}</dd>
-        <dt className="col-sm-2">Email</dt>
-        <dd className="col-sm-10">{user?.email}</dd>
-      </dl>
-      <Button variant="outline-danger" disabled={busy} onClick={() => void onSignOut()}>
-        Sign Out
-      </Button>
+    <section aria-labelledby="settings-title" className="row">
+      <div className="col-lg-8 col-xl-7">
+        <h1 id="settings-title" className="h2 mb-4">
+          Your Settings
+        </h1>
+        {account.isPending ? (
+          <PageSpinner label="Loading your settings..." />
+        ) : account.isError ? (
+          <LoadFailedAlert what="settings" onRetry={() => void account.refetch()} />
+        ) : (
+          <>
+            <SettingsSection title="Profile">
+              <NameForm account={account.data} onSaved={onSaved} />
+            </SettingsSection>
+            <SettingsSection title="Email">
+              <EmailForm account={account.data} onSaved={onSaved} />
+            </SettingsSection>
+            <SettingsSection title="Password">
+              <PasswordForm account={account.data} onSaved={onSaved} />
+            </SettingsSection>
+          </>
+        )}
+        <Button variant="outline-danger" disabled={busy} onClick={() => void onSignOut()}>
+          Sign Out
+        </Button>
+      </div>
     </section>
   );
 }

@@ -1,8 +1,15 @@
 // The auth calls of spec 1 §7, as the screens use them.
 import {
+  accountSchema,
   authResponseSchema,
+  emailChangeAnswerSchema,
   passwordResetAnswerSchema,
+  type Account,
   type AuthResponse,
+  type EmailChangeAnswer,
+  type EmailChangeRequest,
+  type NameChange,
+  type PasswordChange,
   type PasswordResetAnswer,
   type SigninRequest,
   type SignupRequest,
@@ -30,3 +37,20 @@ export const setNewPassword = (token: string, password: string): Promise<Passwor
     { token, password },
     passwordResetAnswerSchema,
   );
+
+// Your Settings (docs/decisions.md, Accounts).
+export const accountKey = ['auth', 'account'] as const;
+
+export const fetchAccount = (): Promise<Account> => apiGet('/api/user/me', accountSchema);
+
+export const changeName = (body: NameChange): Promise<Account> =>
+  apiSend('POST', '/api/user/me', body, accountSchema);
+
+export const requestEmailChange = (body: EmailChangeRequest): Promise<Account> =>
+  apiSend('POST', '/api/user/me/email', body, accountSchema);
+
+export const changePassword = (body: PasswordChange): Promise<Account> =>
+  apiSend('POST', '/api/user/me/password', body, accountSchema);
+
+export const confirmEmailChange = (token: string): Promise<EmailChangeAnswer> =>
+  apiSend('POST', '/api/user/email_change/confirm', { token }, emailChangeAnswerSchema);

@@ -4,3 +4,4 @@ export { RegisterPage } from './RegisterPage';
 export { PasswordResetPage } from './PasswordResetPage';
 export { PasswordVerifyPage } from './PasswordVerifyPage';
 export { SettingsPage } from './SettingsPage';
+export { EmailChangePage } from './EmailChangePage';

@@ -9,12 +9,28 @@ import { useCurrentUser } from '../auth/useCurrentUser';
 import { ChapterLinks } from './ChapterLinks';
 import { ChapterPosts } from './ChapterPosts';
 import { ChapterUpcoming } from './ChapterUpcoming';
+import { ChapterEvents } from './ChapterEvents';
 import { MailingListSignup } from './MailingListSignup';
 import { PressMentionList } from './PressMentionList';
 import { TypeName } from './TypeName';
+import { stateName } from '../../../common/states';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 
 const NOT_ACTIVE = 'This Chapter is not active.';
+
+/** A mistyped or hidden chapter address: say so, and offer the way to the real ones. */
+function ChapterNotFound({ state }: { state: string }) {
+  const name = stateName(state.toUpperCase());
+  return (
+    <section className="py-4" aria-labelledby="chapter-missing-title">
+      <h1 id="chapter-missing-title">Chapter not found</h1>
+      <p className="lead">There is no chapter at this address. It may have moved or closed.</p>
+      <Link to={name ? `/chapters/${state.toLowerCase()}` : '/'} className="btn btn-primary">
+        {name ? `See the chapters in ${name}` : 'Find a chapter'}
+      </Link>
+    </section>
+  );
+}
 
 /** Spec 1 §2 Chapter screen. A hidden chapter is a 404 to those without host access. */
 export function ChapterPage() {
@@ -29,7 +45,7 @@ export function ChapterPage() {
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return missing ? (
-      <p className="lead py-4">{NOT_ACTIVE}</p>
+      <ChapterNotFound state={state} />
     ) : (
       <LoadFailedAlert what="chapter" onRetry={() => void query.refetch()} />
     );
@@ -68,18 +84,21 @@ export function ChapterPage() {
           </Link>
         )}
       </div>
-      <div className="row g-4">
-        <div className="col-lg-8">
+      {/* The sign-up comes first: on a phone it is on the first screen, above the posts; on a
+          wide screen it heads the side column (see .chapter-layout). */}
+      <div className="chapter-layout">
+        <div className="chapter-layout-signup card card-body">
+          <MailingListSignup chapterId={chapter.id} listName={chapter.displayTitle} />
+        </div>
+        <div className="chapter-layout-main">
           {chapter.about && (
             <div className="rich-text mb-4" dangerouslySetInnerHTML={{ __html: chapter.about }} />
           )}
           <ChapterUpcoming chapter={chapter} />
+          <ChapterEvents chapter={chapter} base={base} />
           <ChapterPosts chapterId={chapter.id} />
         </div>
-        <aside className="col-lg-4" aria-label="About this chapter">
-          <div className="card card-body mb-4">
-            <MailingListSignup chapterId={chapter.id} />
-          </div>
+        <aside className="chapter-layout-aside" aria-label="About this chapter">
           {hosts.length > 0 && (
             <section className="mb-4" aria-labelledby="hosts-title">
               <h2 id="hosts-title" className="h5">

@@ -1,7 +1,27 @@
+import { Link } from 'react-router';
 import { MAP } from '../../../common/constants';
 import { formatMediumDate, formatTime } from '../../../common/format';
-import type { Chapter } from '../../../common/schemas/chapters';
+import type { Chapter, ChapterEvent, UpcomingDate } from '../../../common/schemas/chapters';
 import { LazyChapterMap } from '../../components/map/LazyChapterMap';
+import { ChapterPinPopup } from './ChapterPinPopup';
+
+type Dated = UpcomingDate & { event: ChapterEvent };
+
+/** A moved meeting keeps the times of the date it moved to. */
+const timesOf = (d: Dated) => ({
+  startTime: d.startTime ?? d.event.startTime,
+  endTime: d.endTime ?? d.event.endTime,
+});
+
+function MovedNote({ date }: { date: Dated }) {
+  if (!date.movedFrom) return null;
+  return (
+    <span className="badge text-bg-info ms-2 fw-normal">
+      Moved from {formatMediumDate(date.movedFrom)}
+      {date.note ? `: ${date.note}` : ''}
+    </span>
+  );
+}
 
 /** The next four meetings (spec 1 §2): the first as Next Event with its map, then the rest. */
 export function ChapterUpcoming({ chapter }: { chapter: Chapter }) {
@@ -21,11 +41,18 @@ export function ChapterUpcoming({ chapter }: { chapter: Chapter }) {
       {next && (
         <div className="mb-3">
           <p className="fs-5 mb-1">
-            <strong>{formatMediumDate(next.date)}</strong>, {formatTime(next.event.startTime)}–
-            {formatTime(next.event.endTime)}
+            <strong>{formatMediumDate(next.date)}</strong>, {formatTime(timesOf(next).startTime)}–
+            {formatTime(timesOf(next).endTime)}
+            <MovedNote date={next} />
           </p>
           <p className="mb-1">
-            <strong>{next.event.name}</strong>
+            <strong>
+              <Link
+                to={`/chapter/${chapter.state.toLowerCase()}/${chapter.slug}/events/${next.event.slug}`}
+              >
+                {next.event.name}
+              </Link>
+            </strong>
             <br />
             {[next.event.address1, next.event.address2].filter(Boolean).join(', ')},{' '}
             {next.event.city}
@@ -45,6 +72,7 @@ export function ChapterUpcoming({ chapter }: { chapter: Chapter }) {
                   lng: next.event.lng,
                   chapterTypeId: chapter.chapterTypeId,
                   label: next.event.name,
+                  popup: <ChapterPinPopup chapter={chapter} event={next.event} date={next.date} />,
                 },
               ]}
               label={`Map of ${next.event.name}`}
@@ -58,8 +86,9 @@ export function ChapterUpcoming({ chapter }: { chapter: Chapter }) {
           <ul className="list-unstyled upcoming-dates">
             {more.map((d) => (
               <li key={`${d.eventId}-${d.date}`}>
-                {formatMediumDate(d.date)}, {formatTime(d.event.startTime)}–
-                {formatTime(d.event.endTime)} at {d.event.name}
+                {formatMediumDate(d.date)}, {formatTime(timesOf(d).startTime)}–
+                {formatTime(timesOf(d).endTime)} at {d.event.name}
+                <MovedNote date={d} />
               </li>
             ))}
           </ul>

@@ -16,9 +16,12 @@ type State = { step: 'idle' | 'loading' | 'success' } | { step: 'error'; message
 export function MailingListSignup({
   chapterId,
   compact = false,
+  listName,
 }: {
   chapterId: number;
   compact?: boolean;
+  /** The chapter's name, for the note on what happens next. */
+  listName?: string;
 }) {
   const { user } = useCurrentUser();
   const id = useId();
@@ -49,9 +52,13 @@ export function MailingListSignup({
 
   if (state.step === 'success')
     return (
-      <p className="text-success fw-semibold mb-0" role="status">
-        Success!
-      </p>
+      <div role="status">
+        <p className="text-success fw-semibold mb-1">Success!</p>
+        <p className={`mb-0 ${compact ? 'small' : ''}`}>
+          You are on {listName ? `the ${listName} list` : 'the list'}. Emails about meetings will
+          come to {email.trim()}; each one has a link to unsubscribe.
+        </p>
+      </div>
     );
   if (state.step === 'error') {
     return (

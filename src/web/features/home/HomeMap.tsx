@@ -1,86 +1,95 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useMemo, useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import { MAP } from '../../../common/constants';
-import { formatMediumDate, formatTime } from '../../../common/format';
 import type { ActiveChapter } from '../../../common/schemas/chapters';
 import { LazyChapterMap, type MapPin, type MapView } from '../../components/map/LazyChapterMap';
-import { MailingListSignup } from '../chapter/MailingListSignup';
-import { PlaceSearch } from './PlaceSearch';
-import { useActiveChapters } from './useActiveChapters';
+import { MapLegend } from '../../components/map/MapLegend';
+import { ChapterPinPopup } from '../chapter/ChapterPinPopup';
+import { useActiveChapters } from '../chapter/useActiveChapters';
+import { NearestChapters } from './NearestChapters';
+import { PlaceSearch, type Place } from './PlaceSearch';
 
-const START: MapView = { center: [MAP.homeCenter.lat, MAP.homeCenter.lng], zoom: MAP.homeZoom };
+type Located = ActiveChapter & { nextEvent: NonNullable<ActiveChapter['nextEvent']> };
 
-function PinPopup({ chapter }: { chapter: ActiveChapter }) {
-  const event = chapter.nextEvent!;
-  return (
-    <div className="home-pin-popup">
-      <h3 className="h6 mb-1">
-        <Link to={`/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`}>
-          {chapter.city || chapter.displayTitle}
-        </Link>
-      </h3>
-      <p className="mb-1">
-        <strong>{event.name}</strong>
-        <br />
-        {event.address1}, {event.city}
-        <br />
-        {formatMediumDate(event.date)}, {formatTime(event.startTime)}–{formatTime(event.endTime)}
-      </p>
-      <MailingListSignup chapterId={chapter.id} compact />
-    </div>
-  );
-}
+const onMap = (c: ActiveChapter): c is Located =>
+  !!c.nextEvent && (c.nextEvent.lat !== 0 || c.nextEvent.lng !== 0);
 
-/** Spec 1 §2 Home: the search, and the map with one pin per active chapter's next event. */
+/**
+ * Spec 1 §2 Home: the search, and the map with one pin per active chapter's next event. The map
+ * first shows every pin; a search (or the visitor's location, asked for only when they press
+ * the button) centres it at zoom 7 and lists the nearest chapters under it.
+ */
 export function HomeMap() {
   const { data, isError } = useActiveChapters();
-  const [view, setView] = useState<MapView>(START);
-  const searched = useRef(false);
+  const [view, setView] = useState<MapView | null>(null);
+  const [place, setPlace] = useState<Place | null>(null);
+  const [locating, setLocating] = useState<'idle' | 'asking' | 'refused'>('idle');
 
-  // The browser's location at zoom 7, unless the visitor searched first; a refusal is silent.
-  useEffect(() => {
-    navigator.geolocation?.getCurrentPosition(
-      (pos) => {
-        if (!searched.current)
-          setView({ center: [pos.coords.latitude, pos.coords.longitude], zoom: MAP.focusZoom });
-      },
-      () => {},
-      { timeout: 10_000, maximumAge: 600_000 },
-    );
-  }, []);
-
+  const located = useMemo(() => (data ?? []).filter(onMap), [data]);
   const pins = useMemo<MapPin[]>(
     () =>
-      (data ?? [])
-        .filter((c) => c.nextEvent && c.nextEvent.lat !== 0 && c.nextEvent.lng !== 0)
-        .map((c) => ({
-          key: String(c.id),
-          lat: c.nextEvent!.lat,
-          lng: c.nextEvent!.lng,
-          chapterTypeId: c.chapterTypeId,
-          label: `${c.chapter_type.name} Liberally ${c.displayTitle}`,
-          popup: <PinPopup chapter={c} />,
-        })),
-    [data],
+      located.map((c) => ({
+        key: String(c.id),
+        lat: c.nextEvent.lat,
+        lng: c.nextEvent.lng,
+        chapterTypeId: c.chapterTypeId,
+        label: `${c.chapter_type.name} Liberally ${c.displayTitle}`,
+        popup: <ChapterPinPopup chapter={c} event={c.nextEvent} date={c.nextEvent.date} />,
+      })),
+    [located],
   );
+  const typeIds = useMemo(() => [...new Set(located.map((c) => c.chapterTypeId))], [located]);
+
+  function show(found: Place) {
+    setPlace(found);
+    setView({ center: [found.lat, found.lng], zoom: MAP.focusZoom });
+  }
+
+  function locateMe() {
+    if (!navigator.geolocation) {
+      setLocating('refused');
+      return;
+    }
+    setLocating('asking');
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        setLocating('idle');
+        show({ lat: pos.coords.latitude, lng: pos.coords.longitude, label: 'your location' });
+      },
+      () => setLocating('refused'),
+      { timeout: 10_000, maximumAge: 600_000 },
+    );
+  }
 
   return (
     <section aria-labelledby="map-title" className="mb-4">
       <h2 id="map-title" className="visually-hidden">
         Chapters on the map
       </h2>
-      <PlaceSearch
-        onFound={(place) => {
-          searched.current = true;
-          setView({ center: [place.lat, place.lng], zoom: MAP.focusZoom });
-        }}
-      />
+      <PlaceSearch onFound={show} />
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          onClick={locateMe}
+          disabled={locating === 'asking'}
+        >
+          {locating === 'asking' ? 'Finding you...' : 'Use my location'}
+        </Button>
+        {locating === 'refused' && (
+          <span className="small text-body-secondary" role="status">
+            Your browser did not share your location. Search for a place instead.
+          </span>
+        )}
+      </div>
       {isError && (
         <p className="text-danger">
           The chapters could not be loaded onto the map. Please reload the page.
         </p>
       )}
       <LazyChapterMap view={view} pins={pins} label="Map of chapters" />
+      <MapLegend typeIds={typeIds} />
+      {place && <NearestChapters place={place} chapters={located} />}
     </section>
   );
 }

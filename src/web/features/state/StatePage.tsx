@@ -11,6 +11,11 @@ import { LazyChapterMap, type MapPin } from '../../components/map/LazyChapterMap
 import { ChapterListItem } from '../chapter/ChapterListItem';
 import { PressMentionList } from '../chapter/PressMentionList';
 import { TypeFilterChips } from './TypeFilterChips';
+import { MapLegend } from '../../components/map/MapLegend';
+import { ChapterPinPopup } from '../chapter/ChapterPinPopup';
+import { useActiveChapters } from '../chapter/useActiveChapters';
+import { frequencyText } from '../../../common/recurrence';
+import { formatMediumDate } from '../../../common/format';
 import { useStateOutline } from './useStateOutline';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 
@@ -40,16 +45,30 @@ export function StatePage() {
     return [...byId.values()].sort((a, b) => a.id - b.id);
   }, [chapters.data]);
   const shown = (chapters.data ?? []).filter((c) => !hidden.has(c.chapterTypeId));
+  // The next date of a chapter's next meeting comes from the home map's answer (cached).
+  const active = useActiveChapters();
+  const nextOf = new Map((active.data ?? []).map((c) => [c.id, c.nextEvent]));
   const pins: MapPin[] = shown.flatMap((c) =>
     c.chapter_events
-      .filter((e) => e.lat !== 0 && e.lng !== 0)
-      .map((e) => ({
-        key: `${c.id}-${e.id}`,
-        lat: e.lat,
-        lng: e.lng,
-        chapterTypeId: c.chapterTypeId,
-        label: `${c.displayTitle}: ${e.name}`,
-      })),
+      .filter((e) => e.lat !== 0 || e.lng !== 0)
+      .map((e) => {
+        const next = nextOf.get(c.id);
+        return {
+          key: `${c.id}-${e.id}`,
+          lat: e.lat,
+          lng: e.lng,
+          chapterTypeId: c.chapterTypeId,
+          label: `${c.displayTitle}: ${e.name}`,
+          popup: (
+            <ChapterPinPopup
+              chapter={c}
+              event={e}
+              date={next?.eventId === e.id ? next.date : null}
+              schedule={frequencyText(e, formatMediumDate)}
+            />
+          ),
+        };
+      }),
   );
 
   if (!name) {
@@ -81,11 +100,13 @@ export function StatePage() {
       </div>
       <div className="mb-4">
         <LazyChapterMap
-          view={abbr === 'AK' ? ALASKA : DEFAULT_VIEW}
+          // International has no outline to frame: the map fits its chapters' pins instead.
+          view={abbr === 'AK' ? ALASKA : abbr === 'INT' ? null : DEFAULT_VIEW}
           outline={abbr === 'AK' ? null : (outline.data ?? null)}
           pins={pins}
           label={`Map of chapters in ${name}`}
         />
+        <MapLegend typeIds={types.map((t) => t.id)} />
       </div>
       <PressMentionList
         title={`${name} in the Press`}

@@ -19,7 +19,8 @@ export function NextMeetings({ chapter, eventsPath }: { chapter: Chapter; events
             return (
               <li key={`${u.eventId}-${u.date}`} className="mb-1">
                 <strong>{formatMediumDate(u.date)}</strong>
-                {event && ` · ${formatTime(event.startTime)} · ${event.name}`}
+                {event && ` · ${formatTime(u.startTime ?? event.startTime)} · ${event.name}`}
+                {u.movedFrom && ` (moved from ${formatMediumDate(u.movedFrom)})`}
               </li>
             );
           })}

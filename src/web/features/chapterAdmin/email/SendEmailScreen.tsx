@@ -6,13 +6,21 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate } from 'react-router';
 import { LIMITS } from '../../../../common/constants';
-import { chapterListIdSchema, sendMessageAnswerSchema } from '../../../../common/schemas/mailing';
+import {
+  chapterListIdSchema,
+  emailPreviewSchema,
+  sendMessageAnswerSchema,
+  testMessageAnswerSchema,
+} from '../../../../common/schemas/mailing';
 import { ApiError, apiGet, apiSend } from '../../../api';
 import { PageSpinner } from '../../../components/PageSpinner';
+import { errorMessage } from '../../../components/forms/errorMessage';
 import { RichTextEditor } from '../../../components/richText/RichTextEditor';
 import { useToast } from '../../../components/toasts';
 import { isEmptyRichText } from '../../content/isEmptyRichText';
 import { useAdminChapter } from '../useAdminChapter';
+import { EmailPreviewDialog, type PreviewState } from './EmailPreviewDialog';
+import { RecipientCount } from './RecipientCount';
 import {
   EMAIL_CONFIRM,
   EMAIL_PREPARATION_FAILED,
@@ -24,7 +32,13 @@ import {
 
 type Step = 'editing' | 'sending' | 'sent';
 
-/** Spec 2 §2 Send Email: title and body to everyone on the chapter's list. */
+export const TEST_EMAIL_FAILED = 'Test Email Failed';
+
+/**
+ * Spec 2 §2 Send Email: title and body to everyone on the chapter's list, and published as a
+ * chapter post unless the host unticks it. Before sending: how many members it reaches, a
+ * preview of a member's copy, and a test to the host's own address.
+ */
 export function SendEmailScreen() {
   const { chapter, base, publicPath } = useAdminChapter();
   const toast = useToast();
@@ -33,6 +47,9 @@ export function SendEmailScreen() {
   const [body, setBody] = useState('');
   const [touched, setTouched] = useState(false);
   const [step, setStep] = useState<Step>('editing');
+  const [post, setPost] = useState(true);
+  const [preview, setPreview] = useState<PreviewState | null>(null);
+  const [testing, setTesting] = useState(false);
   const listQuery = useQuery({
     queryKey: ['chapterListId', chapter.id],
     queryFn: () => apiGet(`/api/mailing_list/chapter_list_id/${chapter.id}`, chapterListIdSchema),
@@ -46,11 +63,57 @@ export function SendEmailScreen() {
 
   const titleMissing = title.trim() === '';
   const bodyMissing = isEmptyRichText(body);
+  const draftPath = (what: string) => `/api/mailing_list/chapter/${chapter.id}/${what}`;
+
+  /** Shows what is missing; true when title and body are there to use. */
+  function draftComplete(): boolean {
+    setTouched(true);
+    return !titleMissing && !bodyMissing;
+  }
+
+  async function openPreview() {
+    if (!draftComplete()) return;
+    setPreview({ step: 'loading' });
+    try {
+      const answer = await apiSend(
+        'POST',
+        draftPath('preview'),
+        { title: title.trim(), body },
+        emailPreviewSchema,
+      );
+      setPreview({ step: 'ready', preview: answer });
+    } catch (err) {
+      setPreview({
+        step: 'failed',
+        message: errorMessage(err, 'The preview could not be made. Please try again.'),
+      });
+    }
+  }
+
+  async function sendTest() {
+    if (!draftComplete() || testing) return;
+    setTesting(true);
+    try {
+      const { to } = await apiSend(
+        'POST',
+        draftPath('test_message'),
+        { title: title.trim(), body },
+        testMessageAnswerSchema,
+      );
+      toast.show({ type: 'success', title: 'Test email sent', message: `A test went to ${to}.` });
+    } catch (err) {
+      const status = err instanceof ApiError ? err.status : -1;
+      // Too many tests: the server's words say how long to wait.
+      const message = status === 429 ? errorMessage(err) : sendFailureMessage(status);
+      toast.show({ type: 'error', title: TEST_EMAIL_FAILED, message });
+    } finally {
+      setTesting(false);
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setTouched(true);
-    if (titleMissing || bodyMissing || step !== 'editing') return;
+    if (!draftComplete() || step !== 'editing') return;
     if (!window.confirm(EMAIL_CONFIRM)) return;
     setStep('sending');
     let listId: string | null;
@@ -69,7 +132,7 @@ export function SendEmailScreen() {
       await apiSend(
         'POST',
         '/api/mailing_list/send_message',
-        { title: title.trim(), body, listId },
+        { title: title.trim(), body, listId, post },
         sendMessageAnswerSchema,
       );
       setStep('sent');
@@ -89,10 +152,8 @@ export function SendEmailScreen() {
       <h1 id="email-title" className="h2">
         Send Email
       </h1>
-      <p>
-        Goes to every active member of the chapter's list and is published on the chapter page as a
-        post.
-      </p>
+      <p className="mb-1">Goes to every active member of the chapter's list.</p>
+      <RecipientCount chapterId={chapter.id} />
       {noList && (
         <Alert variant="info">
           This chapter has no mailing list yet. <Link to={`${base}/members`}>Create it</Link> on the
@@ -131,15 +192,47 @@ export function SendEmailScreen() {
             <div className="invalid-feedback d-block">Write the message before sending.</div>
           )}
         </div>
-        <div>
+        <Form.Group className="mb-3" controlId="email-post">
+          <Form.Check
+            type="checkbox"
+            label="Also post it on the chapter page"
+            checked={post}
+            onChange={(e) => setPost(e.target.checked)}
+            disabled={step !== 'editing'}
+            aria-describedby="email-post-help"
+          />
+          <Form.Text id="email-post-help">
+            Unticked, only the members get it. Either way it counts as the chapter's latest
+            activity.
+          </Form.Text>
+        </Form.Group>
+        <div className="d-flex flex-wrap gap-2">
           <Button type="submit" disabled={step !== 'editing' || noList}>
             {step === 'sending' && (
               <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
             )}
             {step === 'sent' ? 'Sent' : step === 'sending' ? 'Sending...' : 'Send'}
           </Button>
+          <Button
+            variant="outline-secondary"
+            onClick={() => void openPreview()}
+            disabled={step !== 'editing'}
+          >
+            Preview
+          </Button>
+          <Button
+            variant="outline-secondary"
+            onClick={() => void sendTest()}
+            disabled={step !== 'editing' || testing}
+          >
+            {testing && (
+              <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
+            )}
+            Email me a test
+          </Button>
         </div>
       </Form>
+      {preview && <EmailPreviewDialog state={preview} onClose={() => setPreview(null)} />}
     </section>
   );
 }

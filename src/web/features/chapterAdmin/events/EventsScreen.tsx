@@ -1,13 +1,22 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMediumDate, formatTime } from '../../../../common/format';
 import { frequencyText } from '../../../../common/recurrence';
 import type { ChapterEvent } from '../../../../common/schemas/chapters';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { useAdminChapter } from '../useAdminChapter';
+import { EventDatesList } from './EventDatesList';
+import { useChangeDate, useEventDates } from './useEventDates';
 
-/** Spec 2 §2 Events: the chapter's events, each with an Edit link, and Add Event. */
+/**
+ * Spec 2 §2 Events: the chapter's events, each with an Edit link and its coming dates (skip or
+ * move one, or undo that), and Add Event.
+ */
 export function EventsScreen() {
-  const { chapter, base } = useAdminChapter();
+  const { chapter, base, publicPath } = useAdminChapter();
   const events = chapter.chapter_events;
+  const dates = useEventDates(chapter.id);
+  const change = useChangeDate(chapter.id);
   return (
     <section aria-labelledby="events-title">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
@@ -18,6 +27,9 @@ export function EventsScreen() {
           Add Event
         </Link>
       </div>
+      {dates.isError && (
+        <LoadFailedAlert what="coming dates" onRetry={() => void dates.refetch()} />
+      )}
       {events.length === 0 ? (
         <div className="card card-body">
           <p className="mb-0">
@@ -32,7 +44,14 @@ export function EventsScreen() {
               key={event.slug}
               event={event}
               editPath={`${base}/events/edit/${event.slug}`}
-            />
+              pagePath={`${publicPath}/events/${event.slug}`}
+            >
+              <EventDatesList
+                event={event}
+                dates={dates.data?.find((d) => d.eventId === event.id)}
+                change={change}
+              />
+            </EventItem>
           ))}
         </ul>
       )}
@@ -40,7 +59,17 @@ export function EventsScreen() {
   );
 }
 
-function EventItem({ event, editPath }: { event: ChapterEvent; editPath: string }) {
+function EventItem({
+  event,
+  editPath,
+  pagePath,
+  children,
+}: {
+  event: ChapterEvent;
+  editPath: string;
+  pagePath: string;
+  children: ReactNode;
+}) {
   const street = [event.address1, event.address2].filter(Boolean).join(', ');
   const place = [event.city, [event.state, event.postalCode].filter(Boolean).join(' ')]
     .filter(Boolean)
@@ -62,13 +91,23 @@ function EventItem({ event, editPath }: { event: ChapterEvent; editPath: string 
             </span>
           </p>
         </div>
-        <Link
-          to={editPath}
-          className="btn btn-outline-primary btn-sm"
-          aria-label={`Edit ${event.name}`}
-        >
-          Edit
-        </Link>
+        <div className="d-flex gap-2">
+          <Link
+            to={pagePath}
+            className="btn btn-outline-secondary btn-sm"
+            aria-label={`Public page of ${event.name}`}
+          >
+            View
+          </Link>
+          <Link
+            to={editPath}
+            className="btn btn-outline-primary btn-sm"
+            aria-label={`Edit ${event.name}`}
+          >
+            Edit
+          </Link>
+        </div>
+        <div className="w-100">{children}</div>
       </div>
     </li>
   );

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { isAdmin } from '../../../../common/policy';
 import { useCurrentUser } from '../../auth/useCurrentUser';
+import { NoteArchive } from '../../../components/notes/NoteArchive';
 import { QueryState } from '../../content/QueryState';
 import { useAdminChapter } from '../useAdminChapter';
-import { NoteArchive } from './NoteArchive';
 import { NoteForm } from './NoteForm';
 import { chapterNotesKey, fetchChapterNotes } from './notesQuery';
 

@@ -1,15 +1,14 @@
 import { Link, useParams } from 'react-router';
+import { useMention } from '../../../components/press/mentionQuery';
+import { NEW_MENTION, PressMentionForm } from '../../../components/press/PressMentionForm';
 import { QueryState } from '../../content/QueryState';
 import { useAdminChapter } from '../useAdminChapter';
-import { PressMentionForm } from './PressMentionForm';
-import { useMention } from './pressQuery';
-
-const NEW_MENTION = { title: '', url: '', notes: '', isVisible: true };
+import { chapterPressKey } from './pressQuery';
 
 /** Spec 2 §2 Press Mentions: add at press_mentions/add, edit at press_mentions/edit/{slug}. */
 export function PressMentionFormScreen() {
   const { mentionSlug } = useParams();
-  const { base } = useAdminChapter();
+  const { chapter, base } = useAdminChapter();
   const title = mentionSlug ? 'Edit Press Mention' : 'Add Press Mention';
   return (
     <section aria-labelledby="mention-title">
@@ -26,7 +25,12 @@ export function PressMentionFormScreen() {
           {mentionSlug ? (
             <EditMention slug={mentionSlug} />
           ) : (
-            <PressMentionForm initial={NEW_MENTION} />
+            <PressMentionForm
+              initial={NEW_MENTION}
+              chapterId={chapter.id}
+              listPath={`${base}/press_mentions`}
+              listKey={chapterPressKey(chapter.id)}
+            />
           )}
         </div>
       </div>
@@ -35,7 +39,7 @@ export function PressMentionFormScreen() {
 }
 
 function EditMention({ slug }: { slug: string }) {
-  const { chapter } = useAdminChapter();
+  const { chapter, base } = useAdminChapter();
   const query = useMention(slug);
   return (
     <QueryState query={query} what="press mention">
@@ -45,6 +49,9 @@ function EditMention({ slug }: { slug: string }) {
           <PressMentionForm
             key={m.slug}
             slug={m.slug}
+            chapterId={chapter.id}
+            listPath={`${base}/press_mentions`}
+            listKey={chapterPressKey(chapter.id)}
             initial={{ title: m.title, url: m.url, notes: m.notes, isVisible: m.isVisible }}
           />
         ) : (

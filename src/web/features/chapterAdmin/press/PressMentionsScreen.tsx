@@ -1,7 +1,5 @@
-import Badge from 'react-bootstrap/Badge';
 import { Link } from 'react-router';
-import { formatMediumDate } from '../../../../common/format';
-import type { PressMention } from '../../../../common/schemas/chapters';
+import { PressMentionItem } from '../../../components/press/PressMentionItem';
 import { QueryState } from '../../content/QueryState';
 import { useAdminChapter } from '../useAdminChapter';
 import { useChapterMentions } from './pressQuery';
@@ -32,7 +30,7 @@ export function PressMentionsScreen() {
           ) : (
             <ul className="list-unstyled">
               {mentions.map((m) => (
-                <MentionItem
+                <PressMentionItem
                   key={m.slug}
                   mention={m}
                   editPath={`${base}/press_mentions/edit/${m.slug}`}
@@ -43,39 +41,5 @@ export function PressMentionsScreen() {
         }
       </QueryState>
     </section>
-  );
-}
-
-function MentionItem({ mention, editPath }: { mention: PressMention; editPath: string }) {
-  return (
-    <li className="card mb-3">
-      <div className="card-body d-flex flex-wrap gap-2 align-items-start">
-        <div className="me-auto text-break">
-          <h2 className="h5 mb-1">
-            <a href={mention.url} target="_blank" rel="noopener noreferrer">
-              {mention.title}
-            </a>
-          </h2>
-          {mention.notes && <p className="mb-1">{mention.notes}</p>}
-          <p className="small mb-0">
-            {mention.isVisible ? (
-              <Badge bg="success">Visible</Badge>
-            ) : (
-              <Badge bg="secondary">Hidden</Badge>
-            )}{' '}
-            <span className="text-body-secondary">
-              Added <time dateTime={mention.createdAt}>{formatMediumDate(mention.createdAt)}</time>
-            </span>
-          </p>
-        </div>
-        <Link
-          to={editPath}
-          className="btn btn-outline-primary btn-sm"
-          aria-label={`Edit ${mention.title}`}
-        >
-          Edit
-        </Link>
-      </div>
-    </li>
   );
 }

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { pressMentionSchema } from '../../../../common/schemas/chapters';
-import { ApiError, apiGet } from '../../../api';
+import { apiGet } from '../../../api';
 
 export const chapterPressKey = (chapterId: number) => ['chapter-press', chapterId] as const;
-export const mentionKey = (slug: string) => ['press-mention', slug] as const;
 
 /** All of the chapter's mentions, hidden ones too. */
 export function useChapterMentions(chapterId: number) {
@@ -12,15 +11,5 @@ export function useChapterMentions(chapterId: number) {
     queryKey: chapterPressKey(chapterId),
     queryFn: () =>
       apiGet(`/api/press_mention/chapter/${chapterId}/all`, z.array(pressMentionSchema)),
-  });
-}
-
-/** One mention to edit. A 404 is final; other failures are worth one more try. */
-export function useMention(slug: string) {
-  return useQuery({
-    queryKey: mentionKey(slug),
-    queryFn: () =>
-      apiGet(`/api/press_mention/slug/${encodeURIComponent(slug)}`, pressMentionSchema),
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 1,
   });
 }

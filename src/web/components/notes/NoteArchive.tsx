@@ -1,14 +1,19 @@
 import Badge from 'react-bootstrap/Badge';
-import { formatMediumDate } from '../../../../common/format';
-import type { ChapterNote } from '../../../../common/schemas/notes';
+import { formatMediumDate } from '../../../common/format';
+import type { ChapterNote } from '../../../common/schemas/notes';
 
-/** The chapter's notes, newest first: the text, who wrote it and when. */
+/** What the archive shows of a note: chapter notes and notes about a user alike. */
+export type ArchivedNote = Pick<ChapterNote, 'id' | 'note' | 'createdAt' | 'user'> & {
+  adminOnly?: boolean;
+};
+
+/** Notes, newest first: the text, who wrote it and when (chapter notes, notes about a user). */
 export function NoteArchive({
   notes,
-  showAdminOnly,
+  showAdminOnly = false,
 }: {
-  notes: readonly ChapterNote[];
-  showAdminOnly: boolean;
+  notes: readonly ArchivedNote[];
+  showAdminOnly?: boolean;
 }) {
   if (notes.length === 0) return <p>No notes yet.</p>;
   return (

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -7,17 +7,16 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { pressMentionSaveSchema, pressMentionSchema } from '../../../../common/schemas/chapters';
-import { resultSchema } from '../../../../common/schemas/permissions';
-import { apiSend } from '../../../api';
-import { errorMessage } from '../../../components/forms/errorMessage';
-import { SaveButton } from '../../../components/forms/SaveButton';
-import { TextField } from '../../../components/forms/TextField';
-import { useSaveState } from '../../../components/forms/useSaveState';
-import { useToast } from '../../../components/toasts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useAdminChapter } from '../useAdminChapter';
-import { mentionKey } from './pressQuery';
+import { pressMentionSaveSchema, pressMentionSchema } from '../../../common/schemas/chapters';
+import { resultSchema } from '../../../common/schemas/permissions';
+import { apiSend } from '../../api';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { errorMessage } from '../forms/errorMessage';
+import { SaveButton } from '../forms/SaveButton';
+import { TextField } from '../forms/TextField';
+import { useSaveState } from '../forms/useSaveState';
+import { useToast } from '../toasts';
+import { mentionKey } from './mentionQuery';
 
 const mentionFormSchema = pressMentionSaveSchema.pick({
   title: true,
@@ -25,17 +24,27 @@ const mentionFormSchema = pressMentionSaveSchema.pick({
   notes: true,
   isVisible: true,
 });
-type MentionForm = z.input<typeof mentionFormSchema>;
+export type MentionForm = z.input<typeof mentionFormSchema>;
+
+export const NEW_MENTION: MentionForm = { title: '', url: '', notes: '', isVisible: true };
 
 interface Props {
   initial: MentionForm;
   /** The mention being edited; none when adding. */
   slug?: string;
+  /** The chapter it is about; -1 for a mention of the whole network (spec 2 §3). */
+  chapterId: number;
+  /** Where the list is: the form goes back there after a save or a delete. */
+  listPath: string;
+  /** The list's query, refetched after a change. */
+  listKey: QueryKey;
 }
 
-/** Title, URL, Notes and Visible (spec 2 §2, §5); back to the list after a save or delete. */
-export function PressMentionForm({ initial, slug }: Props) {
-  const { chapter, base } = useAdminChapter();
+/**
+ * Title, URL, Notes and Visible (spec 2 §2, §5); back to the list after a save or delete. Used by
+ * the chapter admin's Press Mentions and the site admin's network-wide ones.
+ */
+export function PressMentionForm({ initial, slug, chapterId, listPath, listKey }: Props) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
@@ -54,17 +63,17 @@ export function PressMentionForm({ initial, slug }: Props) {
 
   // The admin list, the public chapter and press lists, and the edited mention all change.
   const leave = async (title: string, message: string) => {
-    await queryClient.invalidateQueries({ queryKey: ['chapter-press', chapter.id] });
+    await queryClient.invalidateQueries({ queryKey: listKey });
     await queryClient.invalidateQueries({ queryKey: ['press'] });
     if (slug) queryClient.removeQueries({ queryKey: mentionKey(slug) });
     toast.show({ type: 'success', title, message });
-    await navigate(`${base}/press_mentions`);
+    await navigate(listPath);
   };
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const body = { ...values, chapterId: chapter.id, ...(slug ? { slug } : {}) };
+      const body = { ...values, chapterId, ...(slug ? { slug } : {}) };
       const saved = await save.run(() =>
         apiSend('POST', '/api/press_mention/', body, pressMentionSchema),
       );

@@ -1,0 +1,46 @@
+// The chapter page as a visitor on a phone meets it: the mailing-list sign-up on the first
+// screen, a note on what happens after joining, and no live chapter looking dead.
+import { expect, expectAccessible, test } from './harness';
+
+test('on a phone, the sign-up is on the first screen and says what happens next', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/chapter/ny/drinking-liberally-upper-west-side');
+  const box = page.getByLabel('Join the mailing list');
+  await expect(box).toBeVisible();
+  const where = (await box.boundingBox())!;
+  expect(where.y + where.height).toBeLessThanOrEqual(844);
+  // ...and above the chapter's posts.
+  const posts = (await page.getByRole('heading', { name: 'Posts', exact: true }).boundingBox())?.y;
+  if (posts !== undefined) expect(where.y).toBeLessThan(posts);
+  const email = `phone-${Date.now()}@example.org`;
+  await box.fill(email);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  const status = page.getByRole('status').filter({ hasText: 'Success!' });
+  await expect(status).toContainText('You are on the Upper West Side list');
+  await expect(status).toContainText(email);
+  await expect(status).toContainText('unsubscribe');
+  await expectAccessible(page);
+});
+
+test('on a wide screen, the sign-up heads the side column', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/chapter/ny/drinking-liberally-upper-west-side');
+  const signup = (await page.getByLabel('Join the mailing list').boundingBox())!;
+  const about = (await page.locator('.chapter-layout-main').boundingBox())!;
+  expect(signup.x).toBeGreaterThan(about.x + about.width - 1);
+  expect(signup.y).toBeLessThan(about.y + 200);
+});
+
+test('no chapter that meets shows "Last Active: Never"', async ({ page }) => {
+  const res = await page.request.get('/api/chapters/active');
+  const active = (await res.json()) as { state: string; nextEvent: unknown }[];
+  const states = [...new Set(active.filter((c) => c.nextEvent).map((c) => c.state))];
+  expect(states.length).toBeGreaterThan(5);
+  for (const state of states) {
+    await page.goto(`/chapters/${state.toLowerCase()}`);
+    await expect(page.getByText(/Last Active:/).first(), state).toBeVisible();
+    await expect(page.getByText('Last Active: Never'), state).toHaveCount(0);
+  }
+});

@@ -1,0 +1,47 @@
+// POST /api/admin/mailgun/aliases/test: a real message to the alias's address, handed to the
+// site's mail server (SMTP_URL). Whoever delivers the domain's mail (Mailgun's routes or
+// Postfix reading our view) forwards it to the recipients; the answer says what happened here.
+import type { Db } from '../../db/client';
+import type { AliasTestAnswer } from '../../../common/schemas/emailAdmin';
+import { HttpError } from '../../plugins/errors';
+import type { Mailer } from '../../mail/mailer';
+import { aliasAddress } from './service';
+
+export async function testAlias(
+  db: Db,
+  mailer: Mailer,
+  id: number,
+  adminEmail: string,
+): Promise<AliasTestAnswer> {
+  const alias = await aliasAddress(db, id);
+  const to = `${alias.localPart}@${alias.domain}`;
+  if (alias.recipients.length === 0) {
+    throw new HttpError(400, `${to} has no recipients: there is nobody to deliver a test to.`);
+  }
+  const sentAt = new Date().toISOString();
+  try {
+    await mailer.send({
+      to,
+      subject: `Test of the alias ${to}`,
+      text:
+        `This is a test of the alias ${to}, sent from the site's email administration by ` +
+        `${adminEmail} at ${sentAt}.\n\nIt should reach: ${alias.recipients.join(', ')}.\n`,
+      replyTo: adminEmail,
+      headers: { 'X-Alias-Test': String(alias.id) },
+    });
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new HttpError(502, `The mail server did not take the test message: ${reason}`);
+  }
+  const delivery = mailer.kind;
+  return {
+    result: 'success',
+    to,
+    recipients: alias.recipients,
+    delivery,
+    message:
+      delivery === 'smtp'
+        ? `A test message was sent to ${to}; it should reach ${alias.recipients.join(', ')} in a minute or two.`
+        : `No mail server is configured (SMTP_URL), so the test message to ${to} was only kept in the outbox and the log, not delivered.`,
+  };
+}

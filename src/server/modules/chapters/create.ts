@@ -1,0 +1,115 @@
+// Add Chapter (spec 2 §2, §4): a new chapter starts hidden. Made from a host application, the
+// chapter, the application's approval and the applicant's host role are one transaction:
+// either all three happen or none does.
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chapterHostApplications, chapters, chapterTypes, permissions } from '../../db/schema';
+import { CHAPTER_STATUS, ROLE, type HostApplicationStatus } from '../../../common/constants';
+import { APPLICATION_DECIDED_MESSAGES } from '../../../common/schemas/applications';
+import type { NewChapterRequest } from '../../../common/schemas/chapterCreate';
+import { fieldError } from '../../plugins/errors';
+import type { DbOrTx } from '../activity/service';
+import { slugify } from '../applications/service';
+import { sanitizeRichText } from '../content/sanitize';
+
+type NewChapter = Omit<NewChapterRequest, 'about'> & { about: string; state: string };
+
+/** The chapter type an application asked for (its form offers these three). */
+const TYPE_OF_APPLICATION: Record<string, number> = { drinking: 1, dining: 5, laughing: 4 };
+
+async function insertWithFreeSlug(
+  tx: DbOrTx,
+  values: Omit<typeof chapters.$inferInsert, 'slug'>,
+  base: string,
+) {
+  // The unique index decides: base, then base-2, base-3...; random after that.
+  for (let n = 1; n <= 20; n += 1) {
+    const slug =
+      n === 1
+        ? base
+        : n < 20
+          ? `${base}-${n}`
+          : `${base}-${Math.random().toString(36).slice(2, 8)}`;
+    const [row] = await tx
+      .insert(chapters)
+      .values({ ...values, slug })
+      .onConflictDoNothing({ target: chapters.slug })
+      .returning();
+    if (row) return row;
+  }
+  throw new Error('could not find a free chapter slug');
+}
+
+/** Creates the chapter (and approves the application) and answers the new chapter's id. */
+export async function createChapter(db: Db, input: NewChapter): Promise<number> {
+  return db.transaction(async (tx) => {
+    let application: typeof chapterHostApplications.$inferSelect | undefined;
+    if (input.chapterHostApplicationSlug !== undefined) {
+      // Locked, so two admins creating a chapter from one application make one chapter.
+      [application] = await tx
+        .select()
+        .from(chapterHostApplications)
+        .where(eq(chapterHostApplications.slug, input.chapterHostApplicationSlug))
+        .for('update');
+      if (!application) {
+        throw fieldError(404, 'body.chapterHostApplicationSlug', 'Application not found.');
+      }
+      const status = application.status as HostApplicationStatus;
+      if (status !== 'open') {
+        throw fieldError(
+          409,
+          'body.chapterHostApplicationSlug',
+          APPLICATION_DECIDED_MESSAGES[status],
+        );
+      }
+    }
+    const chapter = await insertWithFreeSlug(
+      tx,
+      {
+        title: input.title,
+        city: input.city,
+        state: input.state,
+        postalCode: input.postalCode,
+        country: input.country,
+        about: sanitizeRichText(input.about),
+        status: CHAPTER_STATUS.hidden,
+        chapterTypeId:
+          input.chapterTypeId ?? (application && TYPE_OF_APPLICATION[application.type]) ?? 1,
+      },
+      slugify(input.title) || slugify(input.city) || 'chapter',
+    );
+    // An address from the start (its slug, or slug-id when another chapter of the same mail
+    // domain has that alias): Chapter Settings requires one, and an admin enabling the new
+    // chapter should not first have to invent it.
+    const [taken] = await tx
+      .select({ id: chapters.id })
+      .from(chapters)
+      .innerJoin(chapterTypes, eq(chapterTypes.id, chapters.chapterTypeId))
+      .where(
+        and(
+          eq(sql`lower(${chapters.emailAlias})`, chapter.slug),
+          ne(chapters.id, chapter.id),
+          eq(
+            chapterTypes.mailDomain,
+            sql`(select mail_domain from chapter_types where id = ${chapter.chapterTypeId})`,
+          ),
+        ),
+      )
+      .limit(1);
+    await tx
+      .update(chapters)
+      .set({ emailAlias: taken ? `${chapter.slug}-${chapter.id}` : chapter.slug })
+      .where(eq(chapters.id, chapter.id));
+    if (application) {
+      await tx
+        .update(chapterHostApplications)
+        .set({ status: 'approved', chapterId: chapter.id })
+        .where(eq(chapterHostApplications.id, application.id));
+      await tx
+        .insert(permissions)
+        .values({ userId: application.userId, roleId: ROLE.chapterHost, chapterId: chapter.id })
+        .onConflictDoNothing();
+    }
+    return chapter.id;
+  });
+}

@@ -1,0 +1,26 @@
+// POST /api/chapter/new (spec 2 §7, admins): Add Chapter, optionally from a host application.
+// Answers the new (hidden) chapter as GET /api/chapter/id/{id} does.
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppInstance } from '../../app';
+import { chapterSchema } from '../../../common/schemas/chapters';
+import { newChapterRequestSchema } from '../../../common/schemas/chapterCreate';
+import { requireAdmin } from '../../plugins/auth';
+import { getChapterById } from './chapter';
+import { createChapter } from './create';
+
+export function chapterCreateRoutes(root: AppInstance): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/chapter/new',
+    {
+      config: { access: 'admin' },
+      schema: { body: newChapterRequestSchema, response: { 200: chapterSchema } },
+    },
+    async (request) => {
+      const user = requireAdmin(request);
+      const id = await createChapter(app.db, request.body);
+      return { ...(await getChapterById(app.db, user, id)), headerImageUrl: null };
+    },
+  );
+}

@@ -1,0 +1,116 @@
+// The dashboard's last and next meeting dates agree with the chapter page's recurrence.
+import { describe, expect, it } from 'vitest';
+import { nextOccurrencesOfAll } from '../../../common/recurrence';
+import type { EventRow } from '../chapters/summaries';
+import { eventDatesOf, ZoneClock } from './eventDates';
+
+let id = 0;
+function event(values: Partial<EventRow>): EventRow {
+  id += 1;
+  return {
+    id,
+    chapterId: 1,
+    name: 'Bar',
+    slug: `e${id}`,
+    description: '',
+    address1: '1 Main',
+    address2: '',
+    city: 'Town',
+    state: 'NY',
+    postalCode: '',
+    country: 'US',
+    lat: 0,
+    lng: 0,
+    startTime: '19:00',
+    endTime: '21:00',
+    dayOfWeekIndex: 2,
+    weeksOfMonthIndexes: '0',
+    isSingleDate: false,
+    singleDate: null,
+    createdAt: new Date('2020-01-01T00:00:00Z'),
+    updatedAt: new Date('2020-01-01T00:00:00Z'),
+    ...values,
+  };
+}
+
+const zone = 'America/New_York';
+const dates = (events: EventRow[], now: Date) =>
+  eventDatesOf(
+    events.map((e) => ({ ...e, createdAt: e.createdAt.getTime() })),
+    zone,
+    new ZoneClock(now),
+  );
+
+describe('eventDatesOf', () => {
+  it('gives the next date nextOccurrencesOfAll gives, for every rule, at many moments', () => {
+    const events = Array.from({ length: 8 }, (_, option) =>
+      event({ weeksOfMonthIndexes: String(option), dayOfWeekIndex: option % 7 }),
+    );
+    for (let hour = 0; hour < 24 * 70; hour += 7) {
+      const now = new Date(Date.UTC(2025, 0, 1) + hour * 3_600_000);
+      for (const e of events) {
+        const [next] = nextOccurrencesOfAll([e], zone, now, 1);
+        expect(dates([e], now).nextEventDate, `${e.weeksOfMonthIndexes} ${now.toISOString()}`).toBe(
+          next?.date ?? null,
+        );
+      }
+    }
+  });
+
+  it('gives the latest date on or before today, never before the event was made', () => {
+    // Tuesday 2025-03-11, 15:00 in New York.
+    const now = new Date('2025-03-11T19:00:00Z');
+    expect(dates([event({ dayOfWeekIndex: 2 })], now)).toEqual({
+      lastEventDate: '2025-03-11',
+      nextEventDate: '2025-03-11',
+    });
+    expect(dates([event({ dayOfWeekIndex: 1 })], now).lastEventDate).toBe('2025-03-10');
+    const newEvent = event({ dayOfWeekIndex: 1, createdAt: new Date('2025-03-11T12:00:00Z') });
+    expect(dates([newEvent], now)).toEqual({ lastEventDate: null, nextEventDate: '2025-03-17' });
+  });
+
+  it('handles single dates: past, today and coming', () => {
+    const now = new Date('2025-03-11T19:00:00Z');
+    const past = event({ isSingleDate: true, singleDate: '2025-02-01' });
+    const coming = event({ isSingleDate: true, singleDate: '2025-04-01' });
+    expect(dates([past], now)).toEqual({ lastEventDate: '2025-02-01', nextEventDate: null });
+    expect(dates([past, coming], now)).toEqual({
+      lastEventDate: '2025-02-01',
+      nextEventDate: '2025-04-01',
+    });
+    const tonightOver = event({
+      isSingleDate: true,
+      singleDate: '2025-03-11',
+      startTime: '08:00',
+      endTime: '09:00',
+    });
+    expect(dates([tonightOver], now)).toEqual({ lastEventDate: '2025-03-11', nextEventDate: null });
+    expect(dates([], now)).toEqual({ lastEventDate: null, nextEventDate: null });
+  });
+
+  it('passes over a skipped date and counts a moved one where it went', () => {
+    // Every Tuesday; Monday 2026-11-23 at noon in New York.
+    const now = new Date('2026-11-23T17:00:00Z');
+    const weekly = event({ weeksOfMonthIndexes: '0', dayOfWeekIndex: 2 });
+    const at = (exceptions: { date: string; movedTo: { date: string } | null }[]) =>
+      eventDatesOf(
+        [
+          {
+            ...weekly,
+            createdAt: weekly.createdAt.getTime(),
+            exceptions: exceptions.map((x) => ({
+              date: x.date,
+              note: '',
+              movedTo: x.movedTo && { ...x.movedTo, startTime: '19:00', endTime: '21:00' },
+            })),
+          },
+        ],
+        zone,
+        new ZoneClock(now),
+      ).nextEventDate;
+    expect(at([])).toBe('2026-11-24');
+    expect(at([{ date: '2026-11-24', movedTo: null }])).toBe('2026-12-01');
+    expect(at([{ date: '2026-11-24', movedTo: { date: '2026-11-26' } }])).toBe('2026-11-26');
+    expect(at([{ date: '2026-11-24', movedTo: { date: '2026-12-05' } }])).toBe('2026-12-01');
+  });
+});

@@ -1,0 +1,28 @@
+// GET /api/admin/dashboard (admins): beyond the spec's placeholder counts, see service.ts. The
+// answer is the same for every admin, so each app server keeps it ready for
+// PUBLIC_CACHE_SECONDS like the visitors' answers (plugins/answerCache.ts): built, checked
+// against the schema and gzipped once, and forgotten as soon as this server serves any change.
+import type { FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppInstance } from '../../app';
+import { adminDashboardSchema } from '../../../common/schemas/adminDashboard';
+import { appAnswerCache, sendCachedAnswer } from '../../plugins/answerCache';
+import { requireAdmin } from '../../plugins/auth';
+import { getAdminDashboard } from './service';
+
+export function dashboardRoutes(root: AppInstance): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const answers = appAnswerCache(app, adminDashboardSchema, app.config.publicCacheMs);
+
+  app.get(
+    '/api/admin/dashboard',
+    { config: { access: 'admin' }, schema: { response: { 200: adminDashboardSchema } } },
+    async (request, rawReply) => {
+      requireAdmin(request);
+      const answer = await answers.get('dashboard', () => getAdminDashboard(app.db));
+      const reply = rawReply as unknown as FastifyReply;
+      // Admins' data: never kept by a browser or a proxy.
+      return sendCachedAnswer(request, reply, answer, 'private, no-store');
+    },
+  );
+}

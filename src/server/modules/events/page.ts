@@ -1,0 +1,69 @@
+// An event's public page (GET /api/chapter_event/slug/{slug}/page): the event, its chapter, its
+// schedule in words and its next dates with any a host skipped or moved. An event of a hidden
+// chapter is as absent as the chapter, except to those with host-level access to it.
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chapterEvents, chapterTypes, chapters } from '../../db/schema';
+import type { User } from '../../../common/schemas/auth';
+import type { EventPage } from '../../../common/schemas/eventDates';
+import { scheduleOf, scheduleText, type ScheduledDate } from '../../../common/eventSchedule';
+import { HttpError } from '../../plugins/errors';
+import { chapterState, displayTitle, toEvent } from '../chapters/summaries';
+import { chapterVisibleTo } from '../chapters/visibility';
+import { chapterTimeZone } from '../geo/timezone';
+import { loadExceptions } from './exceptions';
+
+/** How many coming dates the event page lists. */
+export const EVENT_PAGE_DATES = 6;
+
+export function scheduledDateAnswer(d: ScheduledDate) {
+  return { ...d, start: d.start.toISOString(), end: d.end.toISOString() };
+}
+
+/** The zone of a chapter's meetings, read as the chapter answer reads it (first placed event). */
+export async function chapterZone(db: Db, chapter: { id: number; state: string }) {
+  const places = await db
+    .select({ lat: chapterEvents.lat, lng: chapterEvents.lng })
+    .from(chapterEvents)
+    .where(eq(chapterEvents.chapterId, chapter.id))
+    .orderBy(asc(chapterEvents.id));
+  return chapterTimeZone(chapter, places);
+}
+
+export async function getEventPage(
+  db: Db,
+  user: User | null,
+  slug: string,
+  now = new Date(),
+): Promise<EventPage> {
+  const [row] = await db
+    .select({ event: chapterEvents, chapter: chapters, type: chapterTypes })
+    .from(chapterEvents)
+    .innerJoin(chapters, eq(chapters.id, chapterEvents.chapterId))
+    .innerJoin(chapterTypes, eq(chapterTypes.id, chapters.chapterTypeId))
+    .where(and(eq(chapterEvents.slug, slug), chapterVisibleTo(user)))
+    .limit(1);
+  if (!row) throw new HttpError(404, 'Event not found.');
+  const { event, chapter, type } = row;
+  const [timeZone, exceptions] = await Promise.all([
+    chapterZone(db, chapter),
+    loadExceptions(db, eq(chapterEvents.id, event.id), now),
+  ]);
+  const dates = scheduleOf(event, timeZone, now, EVENT_PAGE_DATES, exceptions.get(event.id));
+  return {
+    ...toEvent(event),
+    chapter: {
+      id: chapter.id,
+      title: chapter.title,
+      displayTitle: displayTitle(chapter),
+      slug: chapter.slug,
+      state: chapterState(chapter.state),
+      status: chapter.status,
+      chapterTypeId: chapter.chapterTypeId,
+      chapter_type: { id: type.id, name: type.name, hexColor: type.hexColor },
+    },
+    timeZone,
+    schedule: scheduleText(event),
+    dates: dates.map(scheduledDateAnswer),
+  };
+}

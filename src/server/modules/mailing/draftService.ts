@@ -1,0 +1,109 @@
+// A chapter email before it is sent (spec 2 §2 Send Email): how many members it would reach, a
+// member's copy of it to preview, and a test copy to the sender alone. The preview and the test
+// go through the same rendering as the send worker's copies (chapterMessage.ts); nothing here is
+// recorded: no message, no delivery, no post.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chapterTypes } from '../../db/schema';
+import type { User } from '../../../common/schemas/auth';
+import type { ChapterRecipients, EmailDraft, EmailPreview } from '../../../common/schemas/mailing';
+import { HttpError } from '../../plugins/errors';
+import { personalize, renderTemplate, type MessageSource } from '../../mail/chapterMessage';
+import type { Mailer } from '../../mail/mailer';
+import type { MailingListProvider } from '../../mail/lists/provider';
+import { countAttempt } from '../auth/rateLimit';
+import { chapterEmail, displayTitle } from '../chapters/summaries';
+import { isBlankRichText, sanitizeRichText } from '../content/sanitize';
+import { chapterListId, type ChapterRow } from './listAccess';
+
+/** Test messages one user may send in an hour, across chapters. */
+export const TEST_MESSAGE_LIMIT = { max: 10, windowSeconds: 3600 } as const;
+export const TEST_SUBJECT_PREFIX = '[Test] ';
+
+/** The message as a send writes it: sanitized body, the chapter as sender, its address for replies. */
+export async function composeMessage(
+  db: Db,
+  chapter: ChapterRow,
+  draft: EmailDraft,
+): Promise<MessageSource> {
+  const body = sanitizeRichText(draft.body);
+  if (isBlankRichText(body)) {
+    throw new HttpError(400, 'Invalid request: body.body', [
+      { field: 'body.body', message: 'The message is empty' },
+    ]);
+  }
+  const [type] = await db
+    .select()
+    .from(chapterTypes)
+    .where(eq(chapterTypes.id, chapter.chapterTypeId))
+    .limit(1);
+  const replyTo = type ? chapterEmail(chapter, type) : '';
+  return {
+    subject: draft.title,
+    body,
+    fromName: displayTitle(chapter),
+    replyTo: replyTo || null,
+  };
+}
+
+/** Active contacts of the chapter's list: what a send would queue now. */
+export async function chapterRecipients(
+  db: Db,
+  provider: MailingListProvider,
+  chapter: ChapterRow,
+): Promise<ChapterRecipients> {
+  const listId = await chapterListId(db, chapter);
+  if (!listId) return { listId: null, recipients: 0 };
+  const contacts = (await provider.listContacts(listId)) ?? [];
+  return { listId, recipients: contacts.filter((c) => c.status === 'active').length };
+}
+
+export interface RenderSettings {
+  publicUrl: string;
+}
+
+const token = () => randomBytes(16).toString('hex');
+
+/**
+ * One copy as the send worker makes it, to an address that is no contact. Links stay as written
+ * (no tracking): the tokens name no delivery, so tracked links would lead nowhere.
+ */
+function copyFor(source: MessageSource, email: string, settings: RenderSettings) {
+  const template = renderTemplate(source, { publicUrl: settings.publicUrl, tracking: false });
+  return personalize(
+    template,
+    { email, trackingToken: token(), unsubscribeToken: token() },
+    settings.publicUrl,
+  );
+}
+
+export function previewMessage(source: MessageSource, settings: RenderSettings): EmailPreview {
+  return {
+    subject: source.subject,
+    fromName: source.fromName,
+    replyTo: source.replyTo,
+    html: copyFor(source, '', settings).html ?? '',
+  };
+}
+
+/**
+ * The message, subject marked, to the signed-in user's own address and nobody else's. Counted
+ * per user (TEST_MESSAGE_LIMIT), so the button cannot be made a way to mail one address at will.
+ */
+export async function sendTestMessage(
+  db: Db,
+  mailer: Mailer,
+  sender: User,
+  source: MessageSource,
+  settings: RenderSettings,
+): Promise<{ to: string }> {
+  await countAttempt(db, [`chapter-email-test:user:${sender.id}`], TEST_MESSAGE_LIMIT);
+  const subject = `${TEST_SUBJECT_PREFIX}${source.subject}`;
+  try {
+    await mailer.send(copyFor({ ...source, subject }, sender.email, settings));
+  } catch {
+    throw new HttpError(503, 'Email service is temporarily unavailable. Please try again later.');
+  }
+  return { to: sender.email };
+}

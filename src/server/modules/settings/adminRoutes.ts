@@ -1,0 +1,63 @@
+// Saving the general settings (spec 2 §2 /admin/settings, §5, §7), admins only:
+// POST /api/front_page (the call-out's link), POST /api/front_page_image (multipart `image`,
+// re-encoded to JPEG like header images) and POST /api/email_settings.
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppInstance } from '../../app';
+import { resultSchema } from '../../../common/schemas/permissions';
+import {
+  emailSettingsSaveSchema,
+  emailSettingsSchema,
+  frontPageSaveSchema,
+  frontPageSchema,
+} from '../../../common/schemas/settings';
+import { requireAdmin } from '../../plugins/auth';
+import { toJpeg, writeUpload } from '../uploads/images';
+import { readImageField } from '../uploads/routes';
+import {
+  FRONT_PAGE_IMAGE_FILE,
+  getEmailService,
+  getFrontPage,
+  saveEmailService,
+  saveFrontPageLink,
+} from './service';
+
+export function settingsAdminRoutes(root: AppInstance): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/front_page',
+    {
+      config: { access: 'admin' },
+      schema: { body: frontPageSaveSchema, response: { 200: frontPageSchema } },
+    },
+    async (request) => {
+      requireAdmin(request);
+      await saveFrontPageLink(app.db, request.body.imageLinkURL);
+      return getFrontPage(app.db, app.config.uploadsDir);
+    },
+  );
+
+  app.post(
+    '/api/front_page_image',
+    { config: { access: 'admin' }, schema: { response: { 200: resultSchema } } },
+    async (request) => {
+      requireAdmin(request);
+      const jpeg = await toJpeg(await readImageField(request));
+      await writeUpload(app.config.uploadsDir, FRONT_PAGE_IMAGE_FILE, jpeg);
+      return { result: 'success' as const };
+    },
+  );
+
+  app.post(
+    '/api/email_settings',
+    {
+      config: { access: 'admin' },
+      schema: { body: emailSettingsSaveSchema, response: { 200: emailSettingsSchema } },
+    },
+    async (request) => {
+      requireAdmin(request);
+      await saveEmailService(app.db, request.body.serviceName);
+      return { serviceName: await getEmailService(app.db) };
+    },
+  );
+}

@@ -1,0 +1,43 @@
+// The Add Chapter form's values and rules (spec 2 §2 Editor screens, §5).
+import { z } from 'zod';
+import type { HostApplication } from '../../../../common/schemas/applications';
+import {
+  newChapterRequestSchema,
+  type NewChapterRequest,
+} from '../../../../common/schemas/chapterCreate';
+
+export const addChapterFormSchema = newChapterRequestSchema
+  .pick({ title: true, city: true, state: true, postalCode: true, country: true })
+  .extend({ chapterTypeId: z.string() });
+export type AddChapterForm = z.input<typeof addChapterFormSchema>;
+
+// An application names its type by word; chapters by the ids of constants.ts.
+const TYPE_ID: Record<HostApplication['type'], number> = { drinking: 1, dining: 5, laughing: 4 };
+
+export function initialValues(application?: HostApplication): AddChapterForm {
+  return {
+    title: application?.city ?? '',
+    city: application?.city ?? '',
+    state: application?.state ?? 'AL',
+    postalCode: '',
+    country: application?.state === 'INT' ? '' : 'US',
+    chapterTypeId: String(application ? TYPE_ID[application.type] : 1),
+  };
+}
+
+export function requestOf(
+  values: z.output<typeof addChapterFormSchema>,
+  about: string,
+  applicationSlug?: string,
+): NewChapterRequest {
+  return {
+    title: values.title,
+    city: values.city,
+    state: values.state,
+    postalCode: values.postalCode,
+    country: values.country,
+    chapterTypeId: Number(values.chapterTypeId),
+    about,
+    ...(applicationSlug ? { chapterHostApplicationSlug: applicationSlug } : {}),
+  };
+}

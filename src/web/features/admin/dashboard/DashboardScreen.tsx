@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { adminDashboardSchema } from '../../../../common/schemas/adminDashboard';
+import { apiGet } from '../../../api';
+import { QueryState } from '../../content/QueryState';
+import { useAllChapters } from '../chapters/chaptersQuery';
+import { ActivityFeed } from './ActivityFeed';
+import { ChapterHealthTable } from './ChapterHealthTable';
+import { NetworkCounts } from './NetworkCounts';
+
+/**
+ * /admin (spec 2 §2 asks for placeholder counts and an activity feed): the network's real counts,
+ * every chapter's health with the lapsed ones flagged, then the activity feed.
+ */
+export function DashboardScreen() {
+  const dashboard = useQuery({
+    queryKey: ['admin-dashboard'],
+    queryFn: () => apiGet('/api/admin/dashboard', adminDashboardSchema),
+  });
+  // Only for each chapter's type, to filter by it; the table works without it.
+  const chapters = useAllChapters();
+  return (
+    <section aria-labelledby="dashboard-title">
+      <h1 id="dashboard-title" className="h2">
+        Admin Dashboard
+      </h1>
+      <QueryState query={dashboard} what="dashboard">
+        {(data) => (
+          <>
+            <NetworkCounts counts={data.counts} />
+            <ChapterHealthTable chapters={data.chapters} summaries={chapters.data} />
+          </>
+        )}
+      </QueryState>
+      <ActivityFeed />
+    </section>
+  );
+}

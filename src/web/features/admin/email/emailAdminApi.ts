@@ -1,0 +1,65 @@
+// The /admin/email screen's calls (spec 2 §7) and how their failures read (spec 2 §8).
+import { z } from 'zod';
+import { apiGet, apiSend, ApiError } from '../../../api';
+import {
+  aliasDomainsSchema,
+  aliasesAnswerSchema,
+  aliasTestAnswerSchema,
+  brevoContactSchema,
+  brevoListsSchema,
+  chaptersByListIdsAnswerSchema,
+  emailAliasSchema,
+  providerErrorText,
+  type AliasSave,
+} from '../../../../common/schemas/emailAdmin';
+import { chapterListIdSchema } from '../../../../common/schemas/mailing';
+import { chapterSummarySchema } from '../../../../common/schemas/chapters';
+import { resultSchema } from '../../../../common/schemas/permissions';
+
+/** A failed call in the spec's words: the server's message, else by status. */
+export function failureText(err: unknown): string {
+  if (err instanceof ApiError) {
+    const fields = err.fields?.map((f) => f.message).join(' ');
+    return providerErrorText(err.status, err.status === 0 ? undefined : fields || err.message);
+  }
+  return providerErrorText(0);
+}
+
+const aliases = '/api/admin/mailgun/aliases';
+const contact = (email: string) => `/api/admin/brevo/contact/${encodeURIComponent(email)}`;
+
+export const emailAdminApi = {
+  aliases: (search?: string) =>
+    apiGet(
+      search ? `${aliases}?search=${encodeURIComponent(search)}` : aliases,
+      aliasesAnswerSchema,
+    ).then((a) => a.aliases),
+  domains: () => apiGet('/api/admin/mailgun/domains', aliasDomainsSchema).then((d) => d.domains),
+  createAlias: (alias: AliasSave) => apiSend('POST', aliases, alias, emailAliasSchema),
+  updateAlias: (id: number, alias: AliasSave) =>
+    apiSend('PUT', `${aliases}/${id}`, alias, emailAliasSchema),
+  deleteAlias: (id: number) => apiSend('DELETE', `${aliases}/${id}`, undefined, resultSchema),
+  testAlias: (id: number) => apiSend('POST', `${aliases}/test`, { id }, aliasTestAnswerSchema),
+
+  contact: (email: string) => apiGet(contact(email), brevoContactSchema),
+  block: (email: string) => apiSend('POST', `${contact(email)}/block`, undefined, resultSchema),
+  unblock: (email: string) => apiSend('POST', `${contact(email)}/unblock`, undefined, resultSchema),
+  addToList: (email: string, listId: number) =>
+    apiSend('POST', `${contact(email)}/lists/${listId}`, undefined, resultSchema),
+  removeFromList: (email: string, listId: number) =>
+    apiSend('DELETE', `${contact(email)}/lists/${listId}`, undefined, resultSchema),
+  lists: () => apiGet('/api/admin/brevo/lists', brevoListsSchema).then((l) => l.lists),
+  chaptersOfLists: (listIds: number[]) =>
+    apiSend(
+      'POST',
+      '/api/admin/brevo/chapters/by-list-ids',
+      { listIds },
+      chaptersByListIdsAnswerSchema,
+    ),
+  searchChapters: (q: string) =>
+    apiGet(`/api/chapters/search?q=${encodeURIComponent(q)}`, z.array(chapterSummarySchema)),
+  chapterListId: (chapterId: number) =>
+    apiGet(`/api/mailing_list/chapter_list_id/${chapterId}`, chapterListIdSchema).then(
+      (a) => a.listId,
+    ),
+};

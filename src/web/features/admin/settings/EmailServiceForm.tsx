@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import { EMAIL_SERVICES, type EmailService } from '../../../../common/constants';
+import { emailSettingsSchema } from '../../../../common/schemas/settings';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet, apiSend } from '../../../api';
+import { emailStatusSchema } from '../../../../common/schemas/emailAdmin';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { errorMessage } from '../../../components/forms/errorMessage';
+
+const LABEL: Record<EmailService, string> = {
+  bronto: "Bronto (each chapter's Bronto list id; the built-in lists)",
+  sendInBlue: "SendInBlue / Brevo (each chapter's SendInBlue list id)",
+};
+
+/**
+ * Spec 2 §5: a change of email service asks 'This can break things badly.  Are you sure?' and then
+ * reloads the page, since every screen that works on a chapter's list reads the setting.
+ */
+export function EmailServiceForm({ serviceName }: { serviceName: EmailService }) {
+  // Which provider serves the lists: sendInBlue without BREVO_API_KEY is the built-in one.
+  const listProvider = useQuery({
+    queryKey: ['email-status'],
+    queryFn: () => apiGet('/api/admin/email/status', emailStatusSchema),
+  }).data?.listProvider;
+  const [asking, setAsking] = useState<EmailService | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const change = async (next: EmailService) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await apiSend('POST', '/api/email_settings', { serviceName: next }, emailSettingsSchema);
+      window.location.reload();
+    } catch (err) {
+      setFailure(errorMessage(err, 'The email service could not be changed. Please try again.'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="card card-body">
+      <fieldset>
+        <legend className="form-label fs-6">
+          Which list id names a chapter&apos;s mailing list
+        </legend>
+        {EMAIL_SERVICES.map((name) => (
+          <Form.Check
+            key={name}
+            type="radio"
+            id={`email-service-${name}`}
+            name="email-service"
+            label={LABEL[name]}
+            checked={name === serviceName}
+            disabled={busy}
+            onChange={() => {
+              setFailure(null);
+              setAsking(name);
+            }}
+          />
+        ))}
+      </fieldset>
+      {serviceName === 'sendInBlue' && listProvider === 'builtin' && (
+        <p className="alert alert-info mt-3 mb-0" role="status">
+          No Brevo API key is configured (BREVO_API_KEY), so the built-in mailing lists serve the
+          SendInBlue list ids.
+        </p>
+      )}
+      <ConfirmDialog
+        show={asking !== null}
+        title="Change the email service?"
+        confirmLabel="Change it"
+        busy={busy}
+        error={failure}
+        onConfirm={() => asking && void change(asking)}
+        onCancel={() => setAsking(null)}
+      >
+        <p className="mb-0 text-prewrap">{'This can break things badly.  Are you sure?'}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

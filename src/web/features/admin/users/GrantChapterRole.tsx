@@ -1,0 +1,109 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { ROLE } from '../../../../common/constants';
+import { chapterPermissionSchema, type ChapterSummary } from '../../../../common/schemas/chapters';
+import type { UserDetail } from '../../../../common/schemas/users';
+import { apiSend } from '../../../api';
+import { errorMessage } from '../../../components/forms/errorMessage';
+import { useToast } from '../../../components/toasts';
+import { ChapterPicker } from './ChapterPicker';
+import { userKey } from './usersQuery';
+
+const GRANTS = [
+  { roleId: ROLE.chapterHost, label: 'Make Chapter Host' },
+  { roleId: ROLE.fieldOrganizer, label: 'Make Field Organizer' },
+] as const;
+
+/**
+ * Spec 2 §2 /admin/users/{id}: once a chapter is chosen, Make Chapter Host (role 3) and Make
+ * Field Organizer (role 2), through POST /api/permission/{chapterId}.
+ */
+export function GrantChapterRole({ user }: { user: UserDetail }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [chapter, setChapter] = useState<ChapterSummary | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const held = (roleId: number) =>
+    chapter !== null &&
+    user.chapterRoles.some((r) => r.chapter.id === chapter.id && r.roleId === roleId);
+
+  const grant = async (roleId: (typeof GRANTS)[number]['roleId']) => {
+    if (!chapter) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const saved = await apiSend(
+        'POST',
+        `/api/permission/${chapter.id}`,
+        { userId: user.id, roleId },
+        chapterPermissionSchema,
+      );
+      await queryClient.invalidateQueries({ queryKey: userKey(user.id) });
+      await queryClient.invalidateQueries({ queryKey: ['chapter-permissions', chapter.id] });
+      await queryClient.invalidateQueries({ queryKey: ['admin-users'] });
+      await queryClient.invalidateQueries({ queryKey: ['chapter'] });
+      toast.show({
+        type: 'success',
+        title: 'Added',
+        message: `${user.name} is now a ${saved.role.name} of ${chapter.displayTitle}.`,
+      });
+    } catch (err) {
+      setFailure(errorMessage(err, 'The role could not be given. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card card-body mt-4" aria-labelledby="grant-title">
+      <h2 id="grant-title" className="h5">
+        Give {user.name} a chapter role
+      </h2>
+      {chapter ? (
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+          <span>
+            Chapter: <strong>{chapter.displayTitle}</strong> ({chapter.city}, {chapter.state})
+          </span>
+          <Button variant="link" size="sm" onClick={() => setChapter(null)}>
+            Choose another
+          </Button>
+        </div>
+      ) : (
+        <ChapterPicker
+          onPick={(c) => {
+            setFailure(null);
+            setChapter(c);
+          }}
+        />
+      )}
+      {chapter && (
+        <div className="d-flex flex-wrap gap-2">
+          {GRANTS.map((g) =>
+            held(g.roleId) ? (
+              <span key={g.roleId} className="text-body-secondary small align-self-center">
+                Already a {g.roleId === ROLE.chapterHost ? 'Chapter Host' : 'Field Organizer'} here.
+              </span>
+            ) : (
+              <Button
+                key={g.roleId}
+                variant="outline-primary"
+                disabled={busy}
+                onClick={() => void grant(g.roleId)}
+              >
+                {g.label}
+              </Button>
+            ),
+          )}
+        </div>
+      )}
+      {failure && (
+        <Alert variant="danger" className="mt-3 mb-0">
+          {failure}
+        </Alert>
+      )}
+    </section>
+  );
+}

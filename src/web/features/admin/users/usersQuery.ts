@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  USER_LIST_MAX,
+  userCountSchema,
+  userDetailSchema,
+  userListSchema,
+} from '../../../../common/schemas/users';
+import { ApiError, apiGet, apiSend } from '../../../api';
+
+export { USER_LIST_MAX };
+export const userKey = (id: number) => ['admin-user', id] as const;
+
+export function useUserCount() {
+  return useQuery({
+    queryKey: ['admin-users', 'count'],
+    queryFn: () => apiGet('/api/user/count', userCountSchema),
+  });
+}
+
+/** The newest users (at most USER_LIST_MAX), or those matching `search` when there is one. */
+export function useUserList(search: string) {
+  return useQuery({
+    queryKey: ['admin-users', 'list', search],
+    queryFn: () =>
+      search
+        ? apiSend('POST', '/api/user/search', { search }, userListSchema)
+        : apiGet('/api/user/all', userListSchema),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useUserDetail(id: number) {
+  return useQuery({
+    queryKey: userKey(id),
+    queryFn: () => apiGet(`/api/user/user/${id}`, userDetailSchema),
+    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 1,
+  });
+}

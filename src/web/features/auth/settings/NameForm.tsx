@@ -1,0 +1,51 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { nameChangeSchema, type Account, type NameChange } from '../../../../common/schemas/auth';
+import { SaveButton } from '../../../components/forms/SaveButton';
+import { TextField } from '../../../components/forms/TextField';
+import { useSaveState } from '../../../components/forms/useSaveState';
+import { changeName } from '../authApi';
+import { placeServerError } from './serverFieldErrors';
+
+export function NameForm({
+  account,
+  onSaved,
+}: {
+  account: Account;
+  onSaved: (account: Account) => void;
+}) {
+  const save = useSaveState();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState, reset, setError } = useForm<NameChange>({
+    resolver: zodResolver(nameChangeSchema),
+    defaultValues: { name: account.user.name },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const saved = await save.run(() => changeName(values));
+      reset({ name: saved.user.name });
+      onSaved(saved);
+    } catch (err) {
+      setFailure(placeServerError(err, setError, ['name']));
+    }
+  });
+
+  return (
+    <Form noValidate onSubmit={(e) => void onSubmit(e)}>
+      {failure && <Alert variant="danger">{failure}</Alert>}
+      <TextField
+        label="Name"
+        hint="Your real first and last name, as hosts and admins see it."
+        autoComplete="name"
+        registration={register('name')}
+        error={formState.errors.name}
+      />
+      <SaveButton state={save.state}>Save name</SaveButton>
+    </Form>
+  );
+}

@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import {
+  passwordChangeSchema,
+  type Account,
+  type PasswordChange,
+} from '../../../../common/schemas/auth';
+import { LIMITS } from '../../../../common/constants';
+import { SaveButton } from '../../../components/forms/SaveButton';
+import { TextField } from '../../../components/forms/TextField';
+import { useSaveState } from '../../../components/forms/useSaveState';
+import { changePassword } from '../authApi';
+import { placeServerError } from './serverFieldErrors';
+
+const EMPTY: PasswordChange = { currentPassword: '', password: '', passwordMatch: '' };
+
+/** A new password, with the current one; every other session of the user ends. */
+export function PasswordForm({
+  account,
+  onSaved,
+}: {
+  account: Account;
+  onSaved: (account: Account) => void;
+}) {
+  const save = useSaveState();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [changed, setChanged] = useState(false);
+  const { register, handleSubmit, formState, reset, setError } = useForm<PasswordChange>({
+    resolver: zodResolver(passwordChangeSchema),
+    defaultValues: EMPTY,
+  });
+  const errors = formState.errors;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    setChanged(false);
+    try {
+      const saved = await save.run(() => changePassword(values));
+      reset(EMPTY);
+      setChanged(true);
+      onSaved(saved);
+    } catch (err) {
+      setFailure(placeServerError(err, setError, ['currentPassword', 'password', 'passwordMatch']));
+    }
+  });
+
+  return (
+    <Form noValidate onSubmit={(e) => void onSubmit(e)}>
+      {/* For password managers: which account this password belongs to. */}
+      <input
+        type="email"
+        name="username"
+        autoComplete="username"
+        value={account.user.email}
+        readOnly
+        hidden
+      />
+      {changed && (
+        <Alert variant="success">
+          Your password was changed. Anywhere else you were signed in, you are now signed out.
+        </Alert>
+      )}
+      {failure && <Alert variant="danger">{failure}</Alert>}
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        registration={register('currentPassword')}
+        error={errors.currentPassword}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${LIMITS.passwordMin} characters.`}
+        registration={register('password')}
+        error={errors.password}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        registration={register('passwordMatch')}
+        error={errors.passwordMatch}
+      />
+      <SaveButton state={save.state}>Change password</SaveButton>
+    </Form>
+  );
+}

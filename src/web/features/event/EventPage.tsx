@@ -1,0 +1,137 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useParams } from 'react-router';
+import { CHAPTER_TYPE_SUFFIX, MAP } from '../../../common/constants';
+import { stateName } from '../../../common/states';
+import { eventPageSchema } from '../../../common/schemas/eventDates';
+import { ApiError, apiGet } from '../../api';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert';
+import { PageSpinner } from '../../components/PageSpinner';
+import { LazyChapterMap } from '../../components/map/LazyChapterMap';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { TypeName } from '../chapter/TypeName';
+import { addressLine, directionsUrl, geoUri } from './directions';
+import { EventDateList } from './EventDateList';
+
+/**
+ * One event's own page: when it meets in words, its next dates (skipped and moved ones marked),
+ * where it is with a map and directions, and its own calendar file. A hidden chapter's event is
+ * a 404 to anyone without host access, as the chapter is.
+ */
+export function EventPage() {
+  const { state = '', slug = '', eventSlug = '' } = useParams();
+  const { user } = useCurrentUser();
+  const query = useQuery({
+    queryKey: ['chapter-event-page', eventSlug, user?.id ?? null],
+    queryFn: () =>
+      apiGet(`/api/chapter_event/slug/${encodeURIComponent(eventSlug)}/page`, eventPageSchema),
+    retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 1,
+  });
+  if (query.isPending) return <PageSpinner label="Loading the event..." />;
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return missing ? (
+      <section className="py-4" aria-labelledby="event-missing-title">
+        <h1 id="event-missing-title">Event not found</h1>
+        <p className="lead">This event is not on the site.</p>
+      </section>
+    ) : (
+      <LoadFailedAlert what="event" onRetry={() => void query.refetch()} />
+    );
+  }
+  const event = query.data;
+  const { chapter } = event;
+  const chapterPath = `/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`;
+  const path = `${chapterPath}/events/${event.slug}`;
+  // One address per event: another chapter or state in the link goes to the event's own.
+  if (state.toLowerCase() !== chapter.state.toLowerCase() || slug !== chapter.slug) {
+    return <Navigate to={path} replace />;
+  }
+  const placed = event.lat !== 0 && event.lng !== 0;
+  const calendar = `/api/chapter_calendar/event/${encodeURIComponent(event.slug)}/event.ics`;
+  return (
+    <article aria-labelledby="event-title" className="event-page">
+      <nav aria-label="Breadcrumb">
+        <ol className="breadcrumb mb-2">
+          <li className="breadcrumb-item">
+            <Link to={`/chapters/${chapter.state.toLowerCase()}`}>
+              {stateName(chapter.state) ?? chapter.state}
+            </Link>
+          </li>
+          <li className="breadcrumb-item">
+            <Link to={chapterPath}>{chapter.displayTitle}</Link>
+          </li>
+          <li className="breadcrumb-item active" aria-current="page">
+            {event.name}
+          </li>
+        </ol>
+      </nav>
+      <header className="mb-3">
+        <h1 id="event-title" className="mb-1">
+          {event.name}
+        </h1>
+        <p className="mb-0">
+          <TypeName type={chapter.chapter_type} suffix={CHAPTER_TYPE_SUFFIX} />{' '}
+          <Link to={chapterPath}>{chapter.displayTitle}</Link>
+          {chapter.status !== 1 && (
+            <span className="badge text-bg-secondary ms-2">Hidden: only hosts see this page</span>
+          )}
+        </p>
+      </header>
+      <div className="row g-4">
+        <div className="col-lg-7">
+          <section aria-labelledby="when-title" className="mb-4">
+            <h2 id="when-title" className="h4">
+              When
+            </h2>
+            <p className="fs-5 mb-1 event-schedule">{event.schedule}</p>
+            {event.description && <p className="text-body-secondary">{event.description}</p>}
+            <h3 className="h5 mt-3">Next dates</h3>
+            <EventDateList dates={event.dates} timeZone={event.timeZone} />
+            <a href={calendar} className="btn btn-outline-primary btn-sm" download>
+              Add to your calendar (.ics)
+            </a>
+          </section>
+        </div>
+        <section className="col-lg-5" aria-labelledby="where-title">
+          <h2 id="where-title" className="h4">
+            Where
+          </h2>
+          <address className="mb-2">
+            <strong>{event.name}</strong>
+            <br />
+            {addressLine(event)}
+          </address>
+          {placed && (
+            <LazyChapterMap
+              size="short"
+              view={{ center: [event.lat, event.lng], zoom: MAP.chapterZoom }}
+              pins={[
+                {
+                  key: event.slug,
+                  lat: event.lat,
+                  lng: event.lng,
+                  chapterTypeId: chapter.chapterTypeId,
+                  label: event.name,
+                },
+              ]}
+              label={`Map of ${event.name}`}
+            />
+          )}
+          <p className="d-flex flex-wrap gap-2 mt-2">
+            <a
+              href={directionsUrl(event)}
+              className="btn btn-primary btn-sm"
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Directions (OpenStreetMap)
+            </a>
+            <a href={geoUri(event)} className="btn btn-outline-secondary btn-sm d-md-none">
+              Open in your maps app
+            </a>
+          </p>
+        </section>
+      </div>
+    </article>
+  );
+}
