@@ -26,6 +26,8 @@ for (const { width, height } of [
   test(`every public route is free of serious accessibility problems at ${width}px`, async ({
     page,
   }) => {
+    // Eighteen screens, each loaded and checked by axe: a slow machine needs more than 30 s.
+    test.setTimeout(120_000);
     await page.setViewportSize({ width, height });
     for (const route of PUBLIC_ROUTES) {
       await page.goto(route);
