@@ -165,7 +165,7 @@ test('an admin reviews an application, makes its chapter, enables it and sees it
   // Hidden again, so the tests after this one meet the demo network as it was seeded (a
   // chapter in Columbus would be the nearest to every search there, and has no posts yet).
   await page.goto(`${chapterPath}/admin/settings`);
-  await page.getByLabel('Active').uncheck();
+  await page.getByLabel('Hidden', { exact: true }).check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
 });
