@@ -1,12 +1,17 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { purgeBootstrap } from './scripts/purge-bootstrap.js';
+import { trustAnswers } from './scripts/trust-answers.js';
 
 const api = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'src/web',
-  plugins: [react()],
+  // trustAnswers: production builds do not check our own API's answers (scripts/trust-answers.ts).
+  plugins: [react(), trustAnswers()],
+  // Production builds ship only the part of Bootstrap's CSS the site uses.
+  css: { postcss: { plugins: command === 'build' ? [purgeBootstrap()] : [] } },
   resolve: {
     // Every `import ... from 'zod'` of the app and of src/common gets zod set up to run
     // without eval (see zodJitless.ts).
@@ -36,4 +41,4 @@ export default defineConfig({
       '/assets/images': api,
     },
   },
-});
+}));

@@ -1,5 +1,6 @@
-// A large network for benchmarks: 2,000 chapters (one in ten hidden), 6,000 events, 20,000
-// chapter posts, with believable cities and coordinates from the zipcodes gazetteer.
+// A large network for benchmarks: by default 2,000 chapters (one in ten hidden), 3 events and 10
+// chapter posts per chapter, with believable cities and coordinates from the zipcodes gazetteer.
+// `npm run bench:api` also builds 200 and 20,000 (generateLargeNetwork's `chapterCount`).
 import zipcodes from 'zipcodes';
 import type { Db } from '../src/server/db/client';
 import { eq } from 'drizzle-orm';
@@ -13,7 +14,7 @@ import {
   users,
 } from '../src/server/db/schema';
 
-export const SIZE = { chapters: 2000, eventsPerChapter: 3, posts: 20_000 } as const;
+export const SIZE = { chapters: 2000, eventsPerChapter: 3, postsPerChapter: 10 } as const;
 
 const STATES = ['NY', 'CA', 'TX', 'IL', 'PA', 'OH', 'GA', 'NC', 'MI', 'WA', 'MA', 'CO', 'OR', 'MN'];
 
@@ -22,7 +23,10 @@ async function insertBatches<T>(rows: T[], size: number, insert: (batch: T[]) =>
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-export async function generateLargeNetwork(db: Db): Promise<void> {
+export async function generateLargeNetwork(
+  db: Db,
+  chapterCount: number = SIZE.chapters,
+): Promise<void> {
   const [author] = await db
     .insert(users)
     .values({
@@ -33,7 +37,7 @@ export async function generateLargeNetwork(db: Db): Promise<void> {
     .returning({ id: users.id });
   const places = STATES.flatMap((state) => zipcodes.lookupByState(state).slice(0, 400));
 
-  const chapterRows = Array.from({ length: SIZE.chapters }, (_, i) => {
+  const chapterRows = Array.from({ length: chapterCount }, (_, i) => {
     const place = places[(i * 7919) % places.length]!;
     return {
       title: `${place.city} ${i}`,
@@ -80,7 +84,7 @@ export async function generateLargeNetwork(db: Db): Promise<void> {
   await insertBatches(eventRows, 1000, (batch) => db.insert(chapterEvents).values(batch));
 
   const now = Date.now();
-  const postRows = Array.from({ length: SIZE.posts }, (_, i) => ({
+  const postRows = Array.from({ length: chapterCount * SIZE.postsPerChapter }, (_, i) => ({
     chapterId: ids[i % ids.length]!.id,
     userId: author!.id,
     title: `News ${i}`,
@@ -147,4 +151,23 @@ export async function generateAdminData(db: Db): Promise<number> {
     .returning({ id: users.id });
   await db.insert(permissions).values({ userId: admin!.id, roleId: 1, chapterId: null });
   return admin!.id;
+}
+
+/** A chapter host (role 3) of the chapter named by `slug`: a signed-in visitor. Answers their id. */
+export async function generateHost(db: Db, slug: string): Promise<number> {
+  const [chapter] = await db
+    .select({ id: chapters.id })
+    .from(chapters)
+    .where(eq(chapters.slug, slug));
+  if (!chapter) throw new Error(`no chapter ${slug}`);
+  const [host] = await db
+    .insert(users)
+    .values({
+      name: `Host of ${slug}`,
+      email: `host-${slug}@example.org`,
+      username: `host-${slug}@example.org`,
+    })
+    .returning({ id: users.id });
+  await db.insert(permissions).values({ userId: host!.id, roleId: 3, chapterId: chapter.id });
+  return host!.id;
 }

@@ -149,11 +149,25 @@ export function dateWithWeekday(date: string, style: 'long' | 'short' = 'short')
 /** The zone's short name at that instant: 'EST', 'CDT', or 'GMT+1' where there is none. */
 export function zoneAbbreviation(instant: Date, timeZone: string): string {
   try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' });
-    return parts.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    return (
+      zoneNamer(timeZone)
+        .formatToParts(instant)
+        .find((p) => p.type === 'timeZoneName')?.value ?? ''
+    );
   } catch {
     return '';
   }
+}
+
+// Building a formatter costs far more than using one: one per zone, kept.
+const zoneNamers = new Map<string, Intl.DateTimeFormat>();
+function zoneNamer(timeZone: string): Intl.DateTimeFormat {
+  let namer = zoneNamers.get(timeZone);
+  if (!namer) {
+    namer = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' });
+    zoneNamers.set(timeZone, namer);
+  }
+  return namer;
 }
 
 /**

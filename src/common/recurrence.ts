@@ -146,25 +146,52 @@ function zoneParts(instant: number, timeZone: string) {
   };
 }
 
-/** Milliseconds the zone is ahead of UTC at that instant. */
-function offsetMs(instant: number, timeZone: string): number {
+/** Milliseconds the zone is ahead of UTC at that instant, from the zone's own rules. */
+function offsetFromRules(instant: number, timeZone: string): number {
   const p = zoneParts(instant, timeZone);
   return Date.UTC(p.y, p.m - 1, p.d, p.h, p.min, p.s) - Math.floor(instant / 1000) * 1000;
+}
+
+// Asking Intl is the cost of every date here, and a zone's offset changes a few times a year:
+// keep it per zone and UTC day. A day whose offset differs at its two ends holds a change;
+// it is marked (NaN) and its instants ask Intl. The map is dropped when it grows past a bound
+// (a long-running server sees the days move on).
+const dayOffsets = new Map<string, number>();
+const MAX_DAY_OFFSETS = 20_000;
+const VARIES = Number.NaN;
+
+/** Milliseconds the zone is ahead of UTC at that instant. */
+function offsetMs(instant: number, timeZone: string): number {
+  const day = Math.floor(instant / DAY_MS);
+  const key = `${timeZone} ${day}`;
+  let offset = dayOffsets.get(key);
+  if (offset === undefined) {
+    const first = offsetFromRules(day * DAY_MS, timeZone);
+    const last = offsetFromRules((day + 1) * DAY_MS - 1000, timeZone);
+    offset = first === last ? first : VARIES;
+    if (dayOffsets.size >= MAX_DAY_OFFSETS) dayOffsets.clear();
+    dayOffsets.set(key, offset);
+  }
+  return Number.isNaN(offset) ? offsetFromRules(instant, timeZone) : offset;
 }
 
 /** The instant a local wall-clock time happens in a zone (a time skipped by DST moves forward). */
 export function zonedInstant(date: string, time: string, timeZone: string): Date {
   const [h, min] = time.split(':').map(Number);
   const wall = epochDay(date) * DAY_MS + (h! * 60 + min!) * 60_000;
-  let guess = wall - offsetMs(wall, timeZone);
-  guess = wall - offsetMs(guess, timeZone);
-  return new Date(guess);
+  const first = wall - offsetMs(wall, timeZone);
+  const offset = offsetMs(first, timeZone);
+  const second = wall - offset;
+  if (offsetMs(second, timeZone) === offset) return new Date(second);
+  // No instant reads that wall-clock time: it fell in the hour the clocks skipped. The later
+  // reading keeps the meeting's length and starts it when the clocks have gone forward.
+  return new Date(Math.max(first, second));
 }
 
 /** The calendar date it is in a zone at an instant. */
 export function localDate(instant: Date, timeZone: string): string {
-  const p = zoneParts(instant.getTime(), timeZone);
-  return `${p.y}-${String(p.m).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`;
+  const at = instant.getTime();
+  return dateOfEpochDay(Math.floor((at + offsetMs(at, timeZone)) / DAY_MS));
 }
 
 /** A meeting on a date from start to end time; an end at or before the start is the next day. */

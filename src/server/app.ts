@@ -11,14 +11,12 @@ import Fastify, {
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { Notices } from './db/notices';
 import { errorBody, registerErrorHandlers } from './plugins/errors';
+import { answerSerializer } from './plugins/serializer';
 import { registerNulTextCheck } from './plugins/nulText';
 import { registerAnswerCaches } from './plugins/answerCache';
 import { registerSecurity } from './plugins/security';
@@ -37,6 +35,7 @@ import { seoRoutes } from './modules/seo/routes';
 import { calendarRoutes } from './modules/calendar/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { chapterRoutes } from './modules/chapters/routes';
+import { chapterMapRoutes } from './modules/chapters/mapRoutes';
 import { eventRoutes } from './modules/events/routes';
 import { eventDateRoutes } from './modules/events/dateRoutes';
 import { eventCalendarRoutes } from './modules/calendar/eventRoutes';
@@ -86,9 +85,11 @@ export type AppInstance = FastifyInstance<
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** The database's LISTEN/NOTIFY: cached answers are forgotten on every app server at once. */
+  notices?: Notices;
 }
 
-export async function buildApp({ config, db }: AppDeps) {
+export async function buildApp({ config, db, notices }: AppDeps) {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -106,7 +107,8 @@ export async function buildApp({ config, db }: AppDeps) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are checked against their schemas in tests and development only (plugins/serializer).
+  app.setSerializerCompiler(answerSerializer(config.env));
   app.decorate('db', db);
   app.decorate('config', config);
   app.addHook('onSend', async (request, reply) => {
@@ -124,7 +126,7 @@ export async function buildApp({ config, db }: AppDeps) {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
   registerOriginCheck(app, config.publicUrl);
   registerNulTextCheck(app);
-  registerAnswerCaches(app);
+  registerAnswerCaches(app, notices);
   registerAuth(app);
   const mailer = createMailer(config, db, app.log);
   app.decorate('mailer', mailer);
@@ -154,6 +156,7 @@ export async function buildApp({ config, db }: AppDeps) {
     eventCalendarRoutes,
     geoRoutes,
     chapterRoutes,
+    chapterMapRoutes,
     eventRoutes,
     eventDateRoutes,
     linkRoutes,

@@ -22,6 +22,8 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_MAX: int(1, 500).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The built web app the server sends (benchmarks point it at a build of their own). */
+  WEB_DIR: z.string().min(1).default('dist/web'),
   DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
   HOME_MAP_CACHE_SECONDS: int(0, 3600).default(30),
   PUBLIC_CACHE_SECONDS: int(0, 3600).default(10),
@@ -106,7 +108,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     map: { tileUrl: env.MAP_TILE_URL, tileAttribution: env.MAP_TILE_ATTRIBUTION },
     /** Where the built web app lives; tests that need no web app point it anywhere. */
-    webDir: 'dist/web',
+    webDir: env.WEB_DIR,
   };
 }
 

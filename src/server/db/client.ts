@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDirectory } from './processLock';
+import { pgliteNotices, postgresNotices, type Notices } from './notices';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -20,6 +21,8 @@ export interface Database {
   db: Db;
   /** True for the in-process embedded database (only start-up and scripts care). */
   embedded: boolean;
+  /** LISTEN/NOTIFY between the app servers on this database (notices.ts). */
+  notices: Notices;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -48,6 +51,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     embedded: false,
+    notices: postgresNotices(pool, url),
     async migrate() {
       // Several app servers may start at once: one migrates, the others wait for it.
       const client = await pool.connect();
@@ -101,6 +105,7 @@ async function openEmbedded(dir: string): Promise<Database> {
   return {
     db,
     embedded: true,
+    notices: pgliteNotices(client),
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     async close() {
       await client.close();

@@ -170,6 +170,9 @@ export const chapters = pgTable(
     brontoListId: text('bronto_list_id'),
     sendInBlueListId: text('send_in_blue_list_id'),
     about: text('about').notNull().default(''),
+    // 'Last Active': the latest of its posts and chapter emails, kept by triggers on those two
+    // tables (migration 0007), so that lists read it instead of scanning every post.
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -518,6 +521,8 @@ export const mailingMessages = pgTable(
   },
   (t) => [
     index('mailing_messages_list_created_idx').on(t.listId, t.createdAt.desc()),
+    // A chapter's latest email, for the trigger that keeps chapters.last_active_at.
+    index('mailing_messages_chapter_created_idx').on(t.chapterId, t.createdAt.desc()),
     check('mailing_messages_status', sql`${t.status} in ('queued', 'finished')`),
   ],
 );

@@ -1,7 +1,9 @@
 // The send ledger's transitions (mailing_deliveries), each one statement, so that any number of
 // workers on any number of app servers can share one database:
-//   pending -> sending (claimed: lease_until = now + lease) -> sent | failed | skipped,
-//   sending -> pending (a transient failure: lease_until = when to try again).
+//   pending -> sending (claimed, in batches: lease_until = now + lease) -> sent | failed,
+//   pending -> skipped (claimed when its contact is no longer active),
+//   sending -> pending (a transient failure: lease_until = when to try again; or a claimed row
+//   its worker never started and handed back).
 // A 'sending' row whose lease ran out was claimed by a worker that died; it is claimed again.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -15,51 +17,93 @@ export interface ClaimedDelivery {
   attempts: number;
   trackingToken: string;
   email: string;
-  contactStatus: string;
+  /** 'sending' (the caller's to send) or 'skipped' (the contact is no longer active: done). */
+  status: 'sending' | 'skipped';
   unsubscribeToken: string;
 }
 
+/** Integers as one PostgreSQL array parameter (the same text on node-postgres and PGlite). */
+const intArray = (values: readonly number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
+
 /**
- * Claims the oldest claimable delivery for `leaseMs`, or answers null. FOR UPDATE SKIP LOCKED
- * lets concurrent workers pass over each other's rows instead of queueing behind them.
+ * Claims up to `limit` claimable deliveries, oldest first, for `leaseMs`, in one statement.
+ * FOR UPDATE SKIP LOCKED lets concurrent workers pass over each other's rows instead of
+ * queueing behind them. A row whose contact is no longer active is marked skipped in the same
+ * statement (and answered as such). A row still 'sending' is a dead worker's: it is claimed on
+ * its own, never with others, so that a message that kills its worker every time runs up only
+ * its own attempts (and is given up at the limit) while the rows claimed with it are sent.
  */
-export async function claimDelivery(db: Db, leaseMs: number): Promise<ClaimedDelivery | null> {
-  const [row] = await queryRows<ClaimedDelivery>(
+export async function claimDeliveries(
+  db: Db,
+  leaseMs: number,
+  limit: number,
+): Promise<ClaimedDelivery[]> {
+  return queryRows<ClaimedDelivery>(
     db,
-    sql`with claimed as (
-          update mailing_deliveries
-          set status = 'sending',
-              lease_until = now() + ${leaseMs}::int * interval '1 millisecond',
-              attempts = attempts + 1
-          where id = (
-            select id from mailing_deliveries
-            where status in ('pending', 'sending') and (lease_until is null or lease_until < now())
-            order by id
-            limit 1
-            for update skip locked
-          )
-          returning id, message_id, contact_id, attempts, tracking_token
+    sql`with candidates as (
+          select id, status from mailing_deliveries
+          where status in ('pending', 'sending') and (lease_until is null or lease_until < now())
+          order by id
+          limit ${limit}
+          for update skip locked
+        ),
+        picked as (
+          select id from candidates
+          where not exists (select 1 from candidates where status = 'sending')
+          union all
+          (select id from candidates where status = 'sending' order by id limit 1)
+        ),
+        claimed as (
+          update mailing_deliveries d
+          set status = case when c.status = 'active' then 'sending' else 'skipped' end,
+              lease_until = case when c.status = 'active'
+                then now() + ${leaseMs}::int * interval '1 millisecond' end,
+              attempts = d.attempts + 1
+          from mailing_list_contacts c
+          where d.id in (select id from picked) and c.id = d.contact_id
+          returning d.id, d.message_id, d.attempts, d.tracking_token, d.status, c.email,
+                    c.unsubscribe_token
         )
-        select claimed.id, claimed.message_id as "messageId", claimed.attempts,
-               claimed.tracking_token as "trackingToken", c.email,
-               c.status as "contactStatus", c.unsubscribe_token as "unsubscribeToken"
-        from claimed join mailing_list_contacts c on c.id = claimed.contact_id`,
+        select id, message_id as "messageId", attempts, tracking_token as "trackingToken",
+               email, status, unsubscribe_token as "unsubscribeToken"
+        from claimed order by id`,
   );
-  return row ?? null;
 }
 
-/** Sent: the ledger and the contact's counters move together, once, whoever marks it first. */
-export async function markSent(db: Db, id: number): Promise<void> {
+/**
+ * Sent: the ledger and the contacts' counters move together, once, whoever marks a row first
+ * (a row taken over by another worker meanwhile was sent all the same).
+ */
+export async function markSent(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
   await db.execute(
     sql`with sent as (
           update mailing_deliveries
           set status = 'sent', sent_at = now(), lease_until = null, error = null
-          where id = ${id} and status = 'sending'
+          where id = any(${intArray(ids)}::int[]) and status = 'sending'
           returning contact_id
         )
         update mailing_list_contacts
         set num_sends = num_sends + 1, last_activity = now()
         where id in (select contact_id from sent)`,
+  );
+}
+
+/**
+ * Hands claimed rows that were never sent back to the queue, as if never claimed. Only rows
+ * still under this claim (same attempt count): one taken over by another worker is left alone.
+ */
+export async function releaseClaims(
+  db: Db,
+  rows: readonly { id: number; attempts: number }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(
+    sql`update mailing_deliveries d
+        set status = 'pending', lease_until = null, attempts = d.attempts - 1
+        from unnest(${intArray(rows.map((r) => r.id))}::int[],
+                    ${intArray(rows.map((r) => r.attempts))}::int[]) as mine(id, attempts)
+        where d.id = mine.id and d.attempts = mine.attempts and d.status = 'sending'`,
   );
 }
 

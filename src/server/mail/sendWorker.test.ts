@@ -24,8 +24,9 @@ let t: TestApp;
 let host: { cookie: string };
 const workers: SendWorker[] = [];
 
-function worker(leaseMs = 1000, concurrency = 1): SendWorker {
+function worker(leaseMs = 1000, concurrency = 1, batchSize?: number): SendWorker {
   const made = createSendWorker({
+    ...(batchSize ? { batchSize } : {}),
     db: t.db,
     mailer: t.app.mailer,
     log: silent,
@@ -137,16 +138,21 @@ describe('the send worker', () => {
     await new Promise((r) => setTimeout(r, 100));
     const statuses = (await ledger(messageId)).map((d) => d.status);
     expect(statuses.filter((s) => s === 'sent')).toHaveLength(15);
-    expect(statuses.filter((s) => s === 'sending')).toHaveLength(1);
-    expect(statuses.filter((s) => s === 'pending')).toHaveLength(24);
+    // The one in hand and the rest of its batch stay claimed by the dead worker.
+    const claimedByTheDead = statuses.filter((s) => s === 'sending').length;
+    expect(claimedByTheDead).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((s) => s === 'pending')).toHaveLength(25 - claimedByTheDead);
 
-    worker().start();
+    const second = worker();
+    second.start();
     await waitForMessage(t, messageId);
+    // Each test runs its own workers: a leftover one would share the next tests' lists.
+    await second.stop();
     for (const email of list.emails) expect(countFor(email), email).toBe(1);
     expect(received).toHaveLength(40);
     const rows = await ledger(messageId);
     expect(rows.every((d) => d.status === 'sent' && d.sentAt !== null)).toBe(true);
-    expect(rows.filter((d) => d.attempts === 2)).toHaveLength(1);
+    expect(rows.filter((d) => d.attempts === 2)).toHaveLength(claimedByTheDead);
     const contacts = await t.db
       .select()
       .from(mailingListContacts)
@@ -190,11 +196,14 @@ describe('the send worker', () => {
     expect(row!.status).toBe('unsub');
 
     const listId = String(row!.listId);
+    const sender = worker(60_000);
+    sender.start();
     const next = await send(listId, host.cookie, 'After the unsubscribe');
     expect(next.recipients).toBe(39);
     await waitForMessage(t, next.messageId);
     expect(received.filter((m) => m.subject === 'After the unsubscribe')).toHaveLength(39);
     expect(countFor(to)).toBe(1);
+    await sender.stop();
   });
 
   it('shares a list between concurrent workers without sending anything twice', async () => {
@@ -213,6 +222,8 @@ describe('the send worker', () => {
     const list = await chapterWithList(3, 'refused');
     refuse.set('refused0@example.org', 550);
     refuse.set('refused1@example.org', 451);
+    const sender = worker(60_000);
+    sender.start();
     const { messageId } = await send(list.listId, list.cookie, 'Refused');
     const contactId = async (email: string) =>
       (
@@ -245,6 +256,7 @@ describe('the send worker', () => {
     expect(temporary.error).toContain('451');
     expect(temporary.leaseUntil!.getTime()).toBeGreaterThan(Date.now() + 30_000);
     refuse.clear();
+    await sender.stop();
   });
 
   it('sends a copy taken before a crash again with the same Message-ID, no more than were in flight', async () => {
@@ -253,17 +265,29 @@ describe('the send worker', () => {
     const { messageId } = await send(list.listId, list.cookie, 'In flight');
     const first = worker(300, inFlight);
     let accepted = 0;
+    let crashed!: () => void;
+    const crash = new Promise<void>((resolve) => (crashed = resolve));
     onMessage = (mail) => {
       // The SMTP server takes the 10th message, and the sender dies before hearing so: it and
       // whatever else was in flight are in the ledger as 'sending', never as 'sent'.
-      if (mail.subject === 'In flight' && ++accepted === 10) first.abandon();
+      if (mail.subject === 'In flight' && ++accepted === 10) {
+        first.abandon();
+        crashed();
+      }
       return null;
     };
     first.start();
+    // The dead worker's leases run out before another takes over (on a busy machine the 10th
+    // message may take a while: the takeover must not start before the crash).
+    await crash;
     await new Promise((r) => setTimeout(r, 400));
     onMessage = () => null;
-    worker(300, inFlight).start();
+    // The live worker's lease is longer than its sends, as the configuration requires: only
+    // the dead one's must run out for the test to end.
+    const live = worker(60_000, inFlight);
+    live.start();
     await waitForMessage(t, messageId);
+    await live.stop();
 
     const copies = received.filter((m) => m.subject === 'In flight');
     const byRecipient = new Map<string, ParsedMail[]>();
@@ -283,5 +307,95 @@ describe('the send worker', () => {
     const allIds = new Set(copies.map((m) => m.messageId));
     expect(allIds.size).toBe(list.emails.length);
     expect((await ledger(messageId)).every((d) => d.status === 'sent')).toBe(true);
+  });
+  it('sends every member exactly one copy of their own across batches and workers', async () => {
+    const list = await chapterWithList(45, 'batches');
+    const { messageId, recipients } = await send(list.listId, list.cookie, 'Batches');
+    expect(recipients).toBe(45);
+    // Unsubscribed after the send was queued: skipped when their row's turn comes.
+    const gone = list.emails[20]!;
+    await t.db
+      .update(mailingListContacts)
+      .set({ status: 'unsub' })
+      .where(eq(mailingListContacts.email, gone));
+    const pair = [worker(60_000, 3, 7), worker(60_000, 2, 7)];
+    pair.forEach((w) => w.start());
+    await waitForMessage(t, messageId);
+    for (const w of pair) await w.stop();
+
+    const contacts = await t.db
+      .select()
+      .from(mailingListContacts)
+      .where(eq(mailingListContacts.listId, Number(list.listId)));
+    const rows = await ledger(messageId);
+    const copies = received.filter((m) => m.subject === 'Batches');
+    expect(copies).toHaveLength(44);
+    for (const contact of contacts) {
+      const mine = copies.filter((m) => (m.to as { text: string }).text === contact.email);
+      const row = rows.find((d) => d.contactId === contact.id)!;
+      if (contact.email === gone) {
+        expect(mine).toHaveLength(0);
+        expect(row.status).toBe('skipped');
+        expect(contact.numSends).toBe(0);
+        continue;
+      }
+      expect(mine, contact.email).toHaveLength(1);
+      expect(row.status).toBe('sent');
+      expect(contact.numSends).toBe(1);
+      const mail = mine[0]!;
+      // Their own unsubscribe link, in the footer and in the one-click header.
+      expect(String(mail.html)).toContain(`/unsubscribe/${contact.unsubscribeToken}"`);
+      expect(mail.text).toContain(`/unsubscribe/${contact.unsubscribeToken}`);
+      const header = mail.headerLines.find((h) => h.key === 'list-unsubscribe')!.line;
+      expect(header).toContain(`/api/mailing_list/unsubscribe/${contact.unsubscribeToken}>`);
+      expect(mail.messageId).toBe(`<${row.trackingToken}@chapters.example.org>`);
+    }
+  });
+
+  it('takes over the batch of a server that died, sending it with the same Message-IDs', async () => {
+    const list = await chapterWithList(20, 'takeover');
+    const { messageId } = await send(list.listId, list.cookie, 'Takeover');
+    const dead = worker(500, 1, 20);
+    let crashed!: () => void;
+    const crash = new Promise<void>((resolve) => (crashed = resolve));
+    onMessage = (mail) => {
+      // The first copy reaches the SMTP server and the server dies before recording it.
+      if (mail.subject === 'Takeover') {
+        dead.abandon();
+        crashed();
+      }
+      return null;
+    };
+    dead.start();
+    await crash;
+    onMessage = () => null;
+    const atCrash = await ledger(messageId);
+    expect(atCrash.filter((d) => d.status === 'sent')).toHaveLength(0);
+    expect(atCrash.filter((d) => d.status === 'sending')).toHaveLength(20);
+
+    await new Promise((r) => setTimeout(r, 600));
+    const live = worker(60_000, 2);
+    live.start();
+    await waitForMessage(t, messageId);
+    await live.stop();
+
+    const rows = await ledger(messageId);
+    expect(rows.every((d) => d.status === 'sent')).toBe(true);
+    const copies = received.filter((m) => m.subject === 'Takeover');
+    // The one in flight when it died may arrive twice (one loop in flight), the rest once.
+    expect(copies.length).toBeGreaterThanOrEqual(20);
+    expect(copies.length).toBeLessThanOrEqual(21);
+    const contacts = await t.db
+      .select()
+      .from(mailingListContacts)
+      .where(eq(mailingListContacts.listId, Number(list.listId)));
+    for (const contact of contacts) {
+      const row = rows.find((d) => d.contactId === contact.id)!;
+      const mine = copies.filter((m) => (m.to as { text: string }).text === contact.email);
+      expect(mine.length, contact.email).toBeGreaterThanOrEqual(1);
+      for (const mail of mine)
+        expect(mail.messageId).toBe(`<${row.trackingToken}@chapters.example.org>`);
+      expect(contact.numSends).toBe(1);
+    }
   });
 });

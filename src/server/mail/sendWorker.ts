@@ -1,18 +1,29 @@
-// The send worker: delivers queued chapter email, one ledger row at a time, from the database.
-// Every app server runs one (buildApp starts it); they share the work through the ledger's
-// leases (./deliveries.ts), so a server that dies loses nothing: its claimed row's lease runs
-// out and another worker sends it. Idle, a worker looks for work every MAIL_SEND_POLL_MS;
-// a send queued on the same server wakes it at once.
+// The send worker: delivers queued chapter email from the database. Every app server runs one
+// (buildApp starts it); they share the work through the ledger's leases (./deliveries.ts), so a
+// server that dies loses nothing: the rows it had claimed run out of lease and another worker
+// sends them. Idle, a worker looks for work every MAIL_SEND_POLL_MS; a send queued on the same
+// server wakes it at once.
+//
+// Throughput: rows are claimed a batch per statement (the next batch is fetched while the last
+// one is being sent) and sends are recorded together (group commit: whatever was sent while
+// one record was being written goes in the next). The ledger costs a few statements per batch
+// rather than three per message.
+//
+// Duplicates stay bounded: each of the `concurrency` loops waits for its sent message to be
+// recorded before it sends another, so a server that dies leaves at most `concurrency`
+// messages taken by the SMTP server but not marked sent: the only ones sent twice. The rest of
+// its batch was never sent, and is sent once by whoever takes it over.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Mailer } from './mailer';
 import { personalize, renderTemplate, type MessageTemplate } from './chapterMessage';
 import {
-  claimDelivery,
+  claimDeliveries,
   finishMessage,
   loadMessage,
   markDone,
   markSent,
+  releaseClaims,
   retryLater,
   type ClaimedDelivery,
 } from './deliveries';
@@ -33,8 +44,10 @@ export interface SendWorkerOptions {
   pollMs: number;
   /** How long a claim lasts; longer than the slowest SMTP send (nodemailer's timeouts). */
   leaseMs: number;
-  /** Deliveries in flight at once, each its own claim (default 1). */
+  /** Deliveries in flight at once (default 1). */
   concurrency?: number;
+  /** Rows claimed per statement (default 50). */
+  batchSize?: number;
   /** Claims of one delivery (crashes included) before it is given up as failed. */
   maxAttempts?: number;
 }
@@ -43,11 +56,11 @@ export interface SendWorker {
   start(): void;
   /** Look for work now (a message was just queued). */
   wake(): void;
-  /** Stops after the delivery in hand is sent and recorded. */
+  /** Stops after the deliveries in hand are sent and recorded; hands back the rest. */
   stop(): Promise<void>;
   /**
-   * Stops at once as if the process had died: the delivery in hand stays claimed, unrecorded,
-   * until its lease runs out. For tests of exactly that.
+   * Stops at once as if the process had died: the deliveries it claimed stay claimed,
+   * unrecorded, until their lease runs out. For tests of exactly that.
    */
   abandon(): void;
 }
@@ -57,6 +70,33 @@ const RETRY_BASE_MS = 60_000;
 const RETRY_MAX_MS = 60 * 60_000;
 // A few recent messages' templates: a worker usually sends one message to a whole list.
 const TEMPLATE_CACHE = 8;
+const BATCH_SIZE = 50;
+// A claimed row is sent only in the first third of its lease: the rest is left for the send
+// itself (the default 15-minute lease leaves nodemailer's 10-minute socket timeout), so no
+// live worker's send is ever taken over. A row not started by then is handed back.
+const START_WINDOW = 1 / 3;
+// Recording a sent message failed (the database is away): try again after this long, holding
+// on to the message, so that no more than `concurrency` stay unrecorded.
+const RECORD_RETRY_MS = 1000;
+
+/** Rows claimed together: when the last is settled, their messages may be finished. */
+interface Batch {
+  /** performance.now() after which its rows are no longer started. */
+  startBy: number;
+  open: number;
+  messageIds: Set<number>;
+}
+
+interface Claimed {
+  row: ClaimedDelivery;
+  batch: Batch;
+}
+
+interface Recording {
+  id: number;
+  done: () => void;
+  fail: (err: unknown) => void;
+}
 
 class Abandoned extends Error {}
 
@@ -71,11 +111,22 @@ const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(
 export function createSendWorker(options: SendWorkerOptions): SendWorker {
   const { db, mailer, log, pollMs, leaseMs } = options;
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  const batchSize = Math.max(1, options.batchSize ?? BATCH_SIZE);
   let state: 'idle' | 'running' | 'stopping' | 'stopped' | 'abandoned' = 'idle';
   let loops: Promise<void> | null = null;
   const sleepers = new Set<() => void>();
   let woken = false;
   const templates = new Map<number, MessageTemplate>();
+  /** Claimed rows not yet started, oldest batch first. */
+  const queue: Claimed[] = [];
+  let claiming: Promise<void> | null = null;
+  /** The last claim found fewer rows than it asked for: no need to fetch ahead. */
+  let drained = true;
+  /** Ids of the rows this worker holds (queued or being sent). */
+  const inHand = new Set<number>();
+  const recordings: Recording[] = [];
+  let recording = false;
 
   /** After every await: a dead worker writes nothing more. */
   function alive() {
@@ -96,6 +147,122 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
     return made;
   }
 
+  /** `count` rows of the batch are done with; the last one finishes its messages. */
+  async function settle(batch: Batch, count = 1) {
+    batch.open -= count;
+    if (batch.open > 0) return;
+    for (const messageId of batch.messageIds) {
+      alive();
+      await finishMessage(db, messageId);
+    }
+  }
+
+  async function claim(): Promise<void> {
+    // Taken before the statement, so the window closes before the lease could.
+    const startBy = performance.now() + leaseMs * START_WINDOW;
+    const rows = await claimDeliveries(db, leaseMs, batchSize);
+    alive();
+    drained = rows.length < batchSize;
+    if (rows.length === 0) return;
+    const batch: Batch = {
+      startBy,
+      open: rows.length,
+      messageIds: new Set(rows.map((r) => r.messageId)),
+    };
+    let done = 0;
+    for (const row of rows) {
+      // A row of our own whose lease ran out while in hand (a lease shorter than our sends): it
+      // is ours still; the send under way records it. Anything else not 'sending' is skipped.
+      if (row.status !== 'sending' || inHand.has(row.id)) done += 1;
+      else {
+        inHand.add(row.id);
+        queue.push({ row, batch });
+      }
+    }
+    if (done > 0) await settle(batch, done);
+  }
+
+  /** One claim at a time; whoever asks meanwhile waits for the one under way. */
+  function claimOnce(): Promise<void> {
+    claiming ??= claim().finally(() => {
+      claiming = null;
+    });
+    return claiming;
+  }
+
+  /** Hands back rows whose start window closed before their turn came. */
+  async function releaseLate() {
+    const now = performance.now();
+    let late = 0;
+    while (late < queue.length && queue[late]!.batch.startBy < now) late += 1;
+    if (late === 0) return;
+    const items = queue.splice(0, late);
+    for (const item of items) inHand.delete(item.row.id);
+    await releaseClaims(
+      db,
+      items.map((i) => i.row),
+    );
+    alive();
+    for (const item of items) await settle(item.batch);
+  }
+
+  /** The next claimed row to send, claiming more when none is left; null: nothing to send. */
+  async function next(): Promise<Claimed | null> {
+    let claimed = false;
+    for (;;) {
+      await releaseLate();
+      const item = queue.shift();
+      if (item) {
+        // Fetch the next batch while this one is being sent.
+        if (queue.length < concurrency && !drained && !claiming) {
+          claimOnce().catch((err: unknown) => {
+            if (!(err instanceof Abandoned))
+              log.error({ err: reasonOf(err) }, 'send worker claim failed');
+          });
+        }
+        return item;
+      }
+      if (claimed) return null;
+      await claimOnce();
+      claimed = true;
+    }
+  }
+
+  /** Records sent messages together: those sent while one record is written go in the next. */
+  async function recordSent() {
+    recording = true;
+    try {
+      while (recordings.length > 0) {
+        const taken = recordings.splice(0);
+        try {
+          alive();
+          await markSent(
+            db,
+            taken.map((r) => r.id),
+          );
+          for (const r of taken) r.done();
+        } catch (err) {
+          if (err instanceof Abandoned || state !== 'running') {
+            for (const r of taken) r.fail(err);
+            continue;
+          }
+          log.error({ err: reasonOf(err) }, 'could not record sent chapter email; trying again');
+          recordings.unshift(...taken);
+          await new Promise((r) => setTimeout(r, RECORD_RETRY_MS));
+        }
+      }
+    } finally {
+      recording = false;
+    }
+  }
+
+  function sent(id: number): Promise<void> {
+    return new Promise((done, fail) => {
+      recordings.push({ id, done, fail });
+      if (!recording) void recordSent();
+    });
+  }
+
   async function failed(delivery: ClaimedDelivery, err: unknown) {
     const reason = reasonOf(err);
     if (isPermanent(err) || delivery.attempts >= maxAttempts) {
@@ -107,31 +274,35 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
     }
   }
 
-  /** Sends one delivery; false when there was nothing to send. */
-  async function step(): Promise<boolean> {
-    const delivery = await claimDelivery(db, leaseMs);
+  /** Sends one claimed row and records the outcome. */
+  async function deliver({ row, batch }: Claimed): Promise<void> {
+    try {
+      await send(row);
+    } finally {
+      inHand.delete(row.id);
+    }
     alive();
-    if (!delivery) return false;
-    const content = await template(delivery.messageId);
+    await settle(batch);
+  }
+
+  async function send(row: ClaimedDelivery): Promise<void> {
+    const content = await template(row.messageId);
     alive();
-    if (delivery.contactStatus !== 'active' || !content) {
-      // Unsubscribed or blocked since the message was queued (or the message is gone).
-      await markDone(db, delivery.id, 'skipped', null);
-    } else if (delivery.attempts > maxAttempts) {
+    if (!content) {
+      // The message is gone (its rows go with it; this one may still be in hand).
+      await markDone(db, row.id, 'skipped', null);
+    } else if (row.attempts > maxAttempts) {
       // Claimed this often, it killed its worker each time: do not let it do so again.
-      await markDone(db, delivery.id, 'failed', 'Gave up after repeated interrupted attempts.');
+      await markDone(db, row.id, 'failed', 'Gave up after repeated interrupted attempts.');
     } else {
-      const refusal = await mailer.send(personalize(content, delivery, options.publicUrl)).then(
+      const refusal = await mailer.send(personalize(content, row, options.publicUrl)).then(
         () => null,
         (err: unknown) => ({ err }),
       );
       alive();
-      if (refusal) await failed(delivery, refusal.err);
-      else await markSent(db, delivery.id);
+      if (refusal) await failed(row, refusal.err);
+      else await sent(row.id);
     }
-    alive();
-    await finishMessage(db, delivery.messageId);
-    return true;
   }
 
   function idle(): Promise<void> {
@@ -154,7 +325,14 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
     while (state === 'running') {
       let worked = false;
       try {
-        worked = await step();
+        const item = await next();
+        if (item && state === 'running') {
+          worked = true;
+          await deliver(item);
+        } else if (item) {
+          // Stopping: this one goes back with the rest of the queue.
+          queue.unshift(item);
+        }
       } catch (err) {
         if (err instanceof Abandoned) return;
         // The database is away, most likely: wait a round and try again.
@@ -174,7 +352,6 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
     start() {
       if (pollMs <= 0 || state !== 'idle') return;
       state = 'running';
-      const concurrency = Math.max(1, options.concurrency ?? 1);
       loops = Promise.all(Array.from({ length: concurrency }, run)).then(() => {});
     },
     wake() {
@@ -184,7 +361,17 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
       if (state === 'running') state = 'stopping';
       interrupt();
       await loops;
-      if (state === 'stopping') state = 'stopped';
+      await claiming?.catch(() => {});
+      if (state !== 'stopping') return;
+      state = 'stopped';
+      // What was claimed but not started goes back now, not when its lease runs out.
+      const unsent = queue.splice(0);
+      await releaseClaims(
+        db,
+        unsent.map((i) => i.row),
+      ).catch((err: unknown) =>
+        log.error({ err: reasonOf(err) }, 'could not hand back claimed chapter email'),
+      );
     },
     abandon() {
       state = 'abandoned';

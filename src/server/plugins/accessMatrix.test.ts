@@ -160,6 +160,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/chapters': PUBLIC,
   'GET /api/chapters/my': SIGNED_IN,
   'GET /api/chapters/active': PUBLIC,
+  'GET /api/chapters/map': PUBLIC,
   'GET /api/chapters/state/:stateLower': PUBLIC,
   'GET /api/chapters/search': PUBLIC,
   'GET /api/chapter_event/slug/:slug': PUBLIC,

@@ -4,13 +4,16 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { onAnswersForgotten } from './answerCache';
 import { errorBody } from './errors';
+import { createPageCache, sendPage } from './pageCache';
 import { renderIndex } from '../modules/seo/html';
 import { pageMeta } from '../modules/seo/meta';
 import { UPLOADS_URL } from '../modules/uploads/files';
 
-// Vite names built files `name-<8+ char hash>.ext`.
-const HASHED = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|jpg|webp)$/;
+// Vite names built files `name-<8+ char hash>.ext`; the build's compressed copy of one is
+// `name-<hash>.ext.br` or `.gz`.
+const HASHED = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|jpg|webp)(\.br|\.gz)?$/;
 
 function notFound(request: FastifyRequest, reply: FastifyReply) {
   const url = request.url.split('?')[0] ?? '';
@@ -53,39 +56,54 @@ export async function registerWeb(
     app.log.warn(`No built web app in ${root}: run "npm run build". Serving the API only.`);
     return;
   }
-  await app.register(fastifyStatic, {
-    root,
-    index: false,
-    wildcard: false,
-    cacheControl: false,
-    setHeaders(reply, filePath) {
-      reply.header(
-        'cache-control',
-        HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-      );
-    },
+  // The build wrote `.br` and `.gz` beside each compressible file (scripts/compress-web.ts):
+  // those are sent as they are, and no static file is compressed inside a request.
+  await app.register(async (files) => {
+    // @fastify/compress's documented opt-out, for these routes only: a file sent plain (too
+    // small to compress, or to a client that takes neither encoding) stays plain.
+    files.addHook('onRequest', async (request) => {
+      request.headers['x-no-compression'] = 'static';
+    });
+    await files.register(fastifyStatic, {
+      root,
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      // Served in place of their original, never under their own name.
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
+      },
+    });
   });
   // Read once: a new build comes with a restart. Development uses Vite's own server.
   const indexHtml = readFileSync(indexFile, 'utf8');
-  // A real route rather than the not-found handler, so compression and the other per-route
-  // hooks apply. The static files above are more specific and win over this wildcard. Each page
-  // carries its own title, description and preview tags (see modules/seo/meta.ts).
-  app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
+  // Each path's page is kept ready (pageCache.ts) for everyone who asks, signed in or not.
+  const pages = createPageCache(app.config.publicCacheMs);
+  onAnswersForgotten(app, pages);
+  // A real route rather than the not-found handler, so the per-route hooks apply; it sends its
+  // own gzip (compress: false). The static files above are more specific and win over this
+  // wildcard. Each page carries its own title, description and preview tags (see
+  // modules/seo/meta.ts).
+  app.get('/*', { config: { access: 'public' }, compress: false }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (!isClientRoute(url)) return notFound(request, reply);
-    const context = { now: new Date(), publicUrl: app.config.publicUrl };
-    const client = {
-      mapTileUrl: app.config.map.tileUrl,
-      mapTileAttribution: app.config.map.tileAttribution,
-    };
-    const meta = await pageMeta(app.db, url, context);
-    const html = renderIndex(indexHtml, meta, context.publicUrl, client);
-    // A missing chapter, page or event is a 404 to search engines and link checkers too; the
-    // page is still the app, which says what was not found.
-    return reply
-      .code(meta.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(html);
+    const page = await pages.get(url, async () => {
+      const context = { now: new Date(), publicUrl: app.config.publicUrl };
+      const client = {
+        mapTileUrl: app.config.map.tileUrl,
+        mapTileAttribution: app.config.map.tileAttribution,
+      };
+      const meta = await pageMeta(app.db, url, context);
+      // A missing chapter, page or event is a 404 to search engines and link checkers too; the
+      // page is still the app, which says what was not found.
+      const html = renderIndex(indexHtml, meta, context.publicUrl, client);
+      return { status: meta.status, html, shows: meta.shows };
+    });
+    return sendPage(request, reply, page);
   });
 }

@@ -27,10 +27,11 @@ export async function createTestApp({ env = {}, webDir = 'no-web-app' }: TestApp
     webDir,
   };
   const database = await createTestDatabase();
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, notices: database.notices });
   return {
     app,
     db: database.db,
+    database,
     config,
     async close() {
       await app.close();

@@ -12,6 +12,8 @@ import {
   passwordChangeSchema,
 } from '../../../common/schemas/auth';
 import { requireSignIn } from '../../plugins/auth';
+import { forgetAnswers } from '../../plugins/answerCache';
+import { changed } from '../../plugins/answerKeys';
 import {
   changeName,
   changePassword,
@@ -43,7 +45,13 @@ export function accountRoutes(root: AppInstance): void {
       config: { access: 'signedIn' },
       schema: { body: nameChangeSchema, response: { 200: accountSchema } },
     },
-    (request) => changeName(db, requireSignIn(request).id, request.body.name),
+    async (request) => {
+      const { id } = requireSignIn(request);
+      const account = await changeName(db, id, request.body.name);
+      // Hosts' names show in their chapters' pages.
+      await forgetAnswers(app, changed.user(id));
+      return account;
+    },
   );
 
   // Each request mails two messages, so every one counts: the limit keeps this from being a way

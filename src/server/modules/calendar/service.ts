@@ -7,7 +7,7 @@ import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { Db } from '../../db/client';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterEvent } from '../../../common/schemas/chapters';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   dateOfEpochDay,
   epochDay,
@@ -24,8 +24,9 @@ import {
 import { CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
 import { chapterEvents, chapters } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
-import { getChapterBySlug } from '../chapters/chapter';
-import { loadExceptions } from '../events/exceptions';
+import { preparedPerDb } from '../../db/prepared';
+import { getChapterMeetings } from '../chapters/chapter';
+import { chapterState, displayTitle } from '../chapters/summaries';
 
 /** Wall-clock time as ical-generator reads it with a time zone set: no offset, no 'Z'. */
 const wallTime = (date: string, time: string) => `${date}T${time}:00`;
@@ -149,17 +150,32 @@ function addEvent(
 }
 
 async function chapterFeed(db: Db, user: User | null, slug: string, now: Date, publicUrl: string) {
-  const chapter = await getChapterBySlug(db, user, slug);
-  const exceptions = await loadExceptions(db, eq(chapters.id, chapter.id), now);
+  const { chapter, type, events, exceptions, timeZone } = await getChapterMeetings(
+    db,
+    user,
+    slug,
+    now,
+  );
   const feed: FeedContext = {
-    title: `${chapter.chapter_type.name} ${CHAPTER_TYPE_SUFFIX} ${chapter.displayTitle}`,
-    url: `${publicUrl}/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`,
-    timeZone: chapter.timeZone,
+    title: `${type.name} ${CHAPTER_TYPE_SUFFIX} ${displayTitle(chapter)}`,
+    url: `${publicUrl}/chapter/${chapterState(chapter.state).toLowerCase()}/${chapter.slug}`,
+    timeZone,
     now,
     host: new URL(publicUrl).hostname,
   };
-  return { chapter, exceptions, feed };
+  return { events, exceptions, feed };
 }
+
+/** The slug of the chapter an event belongs to (visibility is the chapter read's to judge). */
+const chapterSlugOfEvent = preparedPerDb((db) =>
+  db
+    .select({ slug: chapters.slug })
+    .from(chapterEvents)
+    .innerJoin(chapters, eq(chapters.id, chapterEvents.chapterId))
+    .where(eq(chapterEvents.slug, sql.placeholder('eventSlug')))
+    .limit(1)
+    .prepare('calendar_chapter_slug_of_event'),
+);
 
 export async function chapterCalendar(
   db: Db,
@@ -168,9 +184,9 @@ export async function chapterCalendar(
   publicUrl: string,
   now: Date,
 ): Promise<string> {
-  const { chapter, exceptions, feed } = await chapterFeed(db, user, slug, now, publicUrl);
+  const { events, exceptions, feed } = await chapterFeed(db, user, slug, now, publicUrl);
   const calendar = newCalendar(feed.title, `Meetings of ${feed.title}`, feed.url);
-  for (const event of chapter.chapter_events) {
+  for (const event of events) {
     addEvent(calendar, event, exceptions.get(event.id) ?? [], feed);
   }
   return calendar.toString();
@@ -184,22 +200,17 @@ export async function eventCalendar(
   publicUrl: string,
   now: Date,
 ): Promise<string> {
-  const [row] = await db
-    .select({ slug: chapters.slug })
-    .from(chapterEvents)
-    .innerJoin(chapters, eq(chapters.id, chapterEvents.chapterId))
-    .where(eq(chapterEvents.slug, eventSlug))
-    .limit(1);
+  const [row] = await chapterSlugOfEvent(db).execute({ eventSlug });
   if (!row) throw new HttpError(404, 'Event not found.');
   // The chapter read applies the hidden-chapter rule; its 404 reads as the event's.
-  const { chapter, exceptions, feed } = await chapterFeed(db, user, row.slug, now, publicUrl).catch(
+  const { events, exceptions, feed } = await chapterFeed(db, user, row.slug, now, publicUrl).catch(
     (err: unknown) => {
       throw err instanceof HttpError && err.statusCode === 404
         ? new HttpError(404, 'Event not found.')
         : err;
     },
   );
-  const event = chapter.chapter_events.find((e) => e.slug === eventSlug);
+  const event = events.find((e) => e.slug === eventSlug);
   if (!event) throw new HttpError(404, 'Event not found.');
   const url = `${feed.url}/events/${event.slug}`;
   const name = `${feed.title}: ${event.name}`;

@@ -1,6 +1,7 @@
 // A chapter's posts for reading, newest first, by page. Authors appear by name only.
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { chapterBlogPosts, users } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import {
@@ -64,6 +65,16 @@ export async function getChapterPost(
   return toPost(row.post, row.authorName);
 }
 
+/** A page of a chapter's posts and one more row, which tells whether a next page exists. */
+const postsPage = preparedPerDb((db) =>
+  selectPosts(db)
+    .where(eq(chapterBlogPosts.chapterId, sql.placeholder('chapterId')))
+    .orderBy(desc(chapterBlogPosts.createdAt), desc(chapterBlogPosts.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('chapter_posts_page'),
+);
+
 export async function listChapterPosts(
   db: Db,
   user: User | null,
@@ -71,12 +82,11 @@ export async function listChapterPosts(
   page: number,
 ): Promise<ChapterPostPage> {
   await visibleChapterOr404(db, user, chapterId);
-  // One row more than a page tells whether there is a next page without counting.
-  const rows = await selectPosts(db)
-    .where(eq(chapterBlogPosts.chapterId, chapterId))
-    .orderBy(desc(chapterBlogPosts.createdAt), desc(chapterBlogPosts.id))
-    .limit(CHAPTER_POST_PAGE_SIZE + 1)
-    .offset(page * CHAPTER_POST_PAGE_SIZE);
+  const rows = await postsPage(db).execute({
+    chapterId,
+    limit: CHAPTER_POST_PAGE_SIZE + 1,
+    offset: page * CHAPTER_POST_PAGE_SIZE,
+  });
   return {
     posts: rows
       .slice(0, CHAPTER_POST_PAGE_SIZE)

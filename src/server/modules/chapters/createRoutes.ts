@@ -5,6 +5,8 @@ import type { AppInstance } from '../../app';
 import { chapterSchema } from '../../../common/schemas/chapters';
 import { newChapterRequestSchema } from '../../../common/schemas/chapterCreate';
 import { requireAdmin } from '../../plugins/auth';
+import { forgetAnswers } from '../../plugins/answerCache';
+import { changed } from '../../plugins/answerKeys';
 import { getChapterById } from './chapter';
 import { createChapter } from './create';
 
@@ -20,7 +22,9 @@ export function chapterCreateRoutes(root: AppInstance): void {
     async (request) => {
       const user = requireAdmin(request);
       const id = await createChapter(app.db, request.body);
-      return { ...(await getChapterById(app.db, user, id)), headerImageUrl: null };
+      const chapter = await getChapterById(app.db, user, id);
+      await forgetAnswers(app, changed.chapter(chapter));
+      return { ...chapter, headerImageUrl: null };
     },
   );
 }

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app';
 import { appAnswerCache, sendCachedAnswer, sendPublicAnswer } from '../../plugins/answerCache';
+import { key, shows } from '../../plugins/answerKeys';
 import {
   activeChapterSchema,
   chapterSchema,
@@ -17,6 +18,9 @@ import {
 import { requireSignIn } from '../../plugins/auth';
 import { getChapterById, getChapterBySlug } from './chapter';
 import { headerImageOf } from '../uploads/files';
+import type { User } from '../../../common/schemas/auth';
+import type { Chapter, ChapterSummary } from '../../../common/schemas/chapters';
+import { listsChaptersAsVisitor, readsChapterAsVisitor } from './visibility';
 import {
   listActiveChapters,
   listChapters,
@@ -33,8 +37,9 @@ export function chapterRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const withHeaderImage = headerImageOf(app.config.uploadsDir);
 
-  // Visitors' answers are kept ready for a few seconds (plugins/answerCache.ts); a signed-in
-  // user's answer depends on their roles and is built for them every time.
+  // Visitors' answers are kept ready (plugins/answerCache.ts) until a write changes what they
+  // show, or for the TTL; signed-in users get them too when their roles change nothing in them
+  // (visibility.ts), and have theirs built for them otherwise.
   const cacheMs = app.config.publicCacheMs;
   const chapterAnswers = appAnswerCache(app, chapterSchema, cacheMs);
   const stateAnswers = appAnswerCache(app, summaries, cacheMs);
@@ -43,6 +48,11 @@ export function chapterRoutes(root: AppInstance): void {
     z.array(activeChapterSchema),
     app.config.homeMapCacheMs,
   );
+  const chapterRead = {
+    shows: (chapter: Chapter) => shows.chapter(chapter),
+    fitsCaller: (user: User, answer: { shows: ReadonlySet<string> | null }) =>
+      readsChapterAsVisitor(user, (id) => answer.shows?.has(key.chapter(id)) ?? true),
+  };
 
   app.get(
     '/api/chapter/slug/:slug',
@@ -52,9 +62,10 @@ export function chapterRoutes(root: AppInstance): void {
     },
     async (request, reply) => {
       const { slug } = request.params;
-      await sendPublicAnswer(request, reply, chapterAnswers, slug, async () =>
-        withHeaderImage(await getChapterBySlug(app.db, request.user, slug)),
-      );
+      await sendPublicAnswer(request, reply, chapterAnswers, `slug:${slug}`, {
+        build: async (user) => withHeaderImage(await getChapterBySlug(app.db, user, slug)),
+        ...chapterRead,
+      });
       return reply;
     },
   );
@@ -65,8 +76,14 @@ export function chapterRoutes(root: AppInstance): void {
       config: { access: 'public' },
       schema: { params: z.object({ id: idParam }), response: { 200: chapterSchema } },
     },
-    async (request) =>
-      withHeaderImage(await getChapterById(app.db, request.user, request.params.id)),
+    async (request, reply) => {
+      const { id } = request.params;
+      await sendPublicAnswer(request, reply, chapterAnswers, `id:${id}`, {
+        build: async (user) => withHeaderImage(await getChapterById(app.db, user, id)),
+        ...chapterRead,
+      });
+      return reply;
+    },
   );
 
   app.get(
@@ -89,7 +106,11 @@ export function chapterRoutes(root: AppInstance): void {
     },
     // The same answer for everyone: cacheable by the browser too.
     async (request, rawReply) => {
-      const answer = await activeAnswers.get('active', () => listActiveChapters(app.db));
+      const answer = await activeAnswers.get(
+        'active',
+        () => listActiveChapters(app.db),
+        shows.allChapters,
+      );
       const reply = rawReply as unknown as FastifyReply;
       return sendCachedAnswer(request, reply, answer, 'public, max-age=0, must-revalidate');
     },
@@ -103,9 +124,11 @@ export function chapterRoutes(root: AppInstance): void {
     },
     async (request, reply) => {
       const state = request.params.stateLower;
-      await sendPublicAnswer(request, reply, stateAnswers, state, () =>
-        listStateChapters(app.db, request.user, state),
-      );
+      await sendPublicAnswer(request, reply, stateAnswers, state, {
+        build: (user) => listStateChapters(app.db, user, state),
+        shows: (list: ChapterSummary[]) => shows.stateList(state, list),
+        fitsCaller: listsChaptersAsVisitor,
+      });
       return reply;
     },
   );

@@ -5,6 +5,8 @@ import type { AppInstance } from '../../app';
 import { chapterSchema } from '../../../common/schemas/chapters';
 import { chapterSaveRequestSchema } from '../../../common/schemas/chapterSettings';
 import { requireSignIn } from '../../plugins/auth';
+import { forgetAnswers } from '../../plugins/answerCache';
+import { changed } from '../../plugins/answerKeys';
 import { headerImageOf } from '../uploads/files';
 import { getChapterById } from './chapter';
 import { saveChapter } from './save';
@@ -22,7 +24,9 @@ export function chapterSaveRoutes(root: AppInstance): void {
     async (request) => {
       const user = requireSignIn(request);
       await saveChapter(app.db, user, request.body);
-      return withHeaderImage(await getChapterById(app.db, user, request.body.id));
+      const chapter = await getChapterById(app.db, user, request.body.id);
+      await forgetAnswers(app, changed.chapter(chapter));
+      return withHeaderImage(chapter);
     },
   );
 }

@@ -1,20 +1,31 @@
-// Chapter summaries (what lists and the map show) for any set of chapters, in four queries
-// whatever the number of chapters: the chapters with their types, then their events, their
-// latest post dates and their latest chapter email dates, each selected by the same condition.
-import { and, asc, eq, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm';
+// Chapter summaries (what lists and the map show) for any set of chapters, in two queries
+// whatever the number of chapters: the chapters with their types (and their 'Last Active' date,
+// kept on the row by triggers, migration 0007), then their events, selected by the same
+// condition. Lists never read posts or emails.
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  chapterBlogPosts,
-  chapterEvents,
-  chapterTypes,
-  chapters,
-  mailingMessages,
-} from '../../db/schema';
+import { chapterEvents, chapterTypes, chapters } from '../../db/schema';
 import type { ChapterEvent, ChapterSummary } from '../../../common/schemas/chapters';
 
 export type ChapterRow = typeof chapters.$inferSelect;
 export type TypeRow = typeof chapterTypes.$inferSelect;
 export type EventRow = typeof chapterEvents.$inferSelect;
+
+/** What a summary shows of a chapter: never its about text, the widest column by far. */
+const summaryColumns = {
+  id: chapters.id,
+  title: chapters.title,
+  slug: chapters.slug,
+  city: chapters.city,
+  state: chapters.state,
+  postalCode: chapters.postalCode,
+  country: chapters.country,
+  status: chapters.status,
+  chapterTypeId: chapters.chapterTypeId,
+  emailAlias: chapters.emailAlias,
+  lastActiveAt: chapters.lastActiveAt,
+};
+export type SummaryRow = Pick<ChapterRow, keyof typeof summaryColumns>;
 
 /** The name lists show and sort by: the chapter's title, or its city when it has none. */
 export function displayTitle(row: Pick<ChapterRow, 'title' | 'city'>): string {
@@ -48,7 +59,7 @@ export function chapterEmail(row: Pick<ChapterRow, 'emailAlias'>, type: TypeRow)
 }
 
 export function toSummary(
-  row: ChapterRow,
+  row: SummaryRow,
   type: TypeRow,
   events: ChapterEvent[],
   lastPost: Date | null,
@@ -88,7 +99,7 @@ export interface LoadedSummaries {
 /** Summaries in database order: by display title when limited, by state and title otherwise. */
 export async function loadSummaries(db: Db, query: SummaryQuery): Promise<LoadedSummaries> {
   const base = db
-    .select({ chapter: chapters, type: chapterTypes })
+    .select({ chapter: summaryColumns, type: chapterTypes })
     .from(chapters)
     .innerJoin(chapterTypes, eq(chapters.chapterTypeId, chapterTypes.id))
     .where(query.where);
@@ -106,57 +117,31 @@ export async function loadSummaries(db: Db, query: SummaryQuery): Promise<Loaded
           chapters.id,
           rows.map((r) => r.chapter.id),
         );
-  const { eventRows, lastPostBy } = await loadDetails(db, scope);
+  const eventRows = await loadEvents(db, scope);
   const summaries = rows.map((r) =>
     toSummary(
       r.chapter,
       r.type,
       (eventRows.get(r.chapter.id) ?? []).map(toEvent),
-      lastPostBy.get(r.chapter.id) ?? null,
+      r.chapter.lastActiveAt,
     ),
   );
   return { summaries, eventRows };
 }
 
-/**
- * The events and 'Last Active' dates of the chapters `scope` selects: three queries in parallel.
- * A chapter is active when it posts or sends its list an email, posted or not (spec 2 §2 Send
- * Email lets a host send without a post), so `lastPostBy` is the later of the two.
- */
-export async function loadDetails(
-  db: Db,
-  scope: SQL | undefined,
-): Promise<{ eventRows: Map<number, EventRow[]>; lastPostBy: Map<number, Date | null> }> {
-  const [events, lastPosts, lastEmails] = await Promise.all([
-    db
-      .select({ event: chapterEvents })
-      .from(chapterEvents)
-      .innerJoin(chapters, eq(chapters.id, chapterEvents.chapterId))
-      .where(scope)
-      .orderBy(asc(chapterEvents.id)),
-    db
-      .select({ chapterId: chapterBlogPosts.chapterId, last: max(chapterBlogPosts.createdAt) })
-      .from(chapterBlogPosts)
-      .innerJoin(chapters, eq(chapters.id, chapterBlogPosts.chapterId))
-      .where(scope)
-      .groupBy(chapterBlogPosts.chapterId),
-    db
-      .select({ chapterId: mailingMessages.chapterId, last: max(mailingMessages.createdAt) })
-      .from(mailingMessages)
-      .innerJoin(chapters, eq(chapters.id, mailingMessages.chapterId))
-      .where(and(isNotNull(mailingMessages.chapterId), scope))
-      .groupBy(mailingMessages.chapterId),
-  ]);
+/** The events of the chapters `scope` selects, by chapter. */
+export async function loadEvents(db: Db, scope: SQL | undefined): Promise<Map<number, EventRow[]>> {
+  const events = await db
+    .select({ event: chapterEvents })
+    .from(chapterEvents)
+    .innerJoin(chapters, eq(chapters.id, chapterEvents.chapterId))
+    .where(scope)
+    .orderBy(asc(chapterEvents.id));
   const eventRows = new Map<number, EventRow[]>();
   for (const { event } of events) {
     const list = eventRows.get(event.chapterId) ?? [];
     list.push(event);
     eventRows.set(event.chapterId, list);
   }
-  const lastPostBy = new Map<number, Date | null>(lastPosts.map((p) => [p.chapterId, p.last]));
-  for (const { chapterId, last } of lastEmails) {
-    const post = chapterId === null ? undefined : lastPostBy.get(chapterId);
-    if (chapterId !== null && last && (!post || last > post)) lastPostBy.set(chapterId, last);
-  }
-  return { eventRows, lastPostBy };
+  return eventRows;
 }

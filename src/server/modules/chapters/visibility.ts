@@ -2,11 +2,12 @@
 // or the caller has host-level access to it (host or field organizer of it, or an admin). Every
 // query that answers chapters, or things that belong to one, filters with it, so a hidden
 // chapter never leaks through a list, a search, an event, a link, a post or a press mention.
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { chapters } from '../../db/schema';
 import { CHAPTER_STATUS } from '../../../common/constants';
-import { isAdmin } from '../../../common/policy';
+import { canSeeChapter, isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import { HttpError } from '../../plugins/errors';
 
@@ -38,15 +39,44 @@ export async function visibleChapterOr404(
   user: Caller,
   chapterId: number,
 ): Promise<{ id: number }> {
-  const [row] = await db
-    .select({ id: chapters.id })
-    .from(chapters)
-    .where(and(eq(chapters.id, chapterId), chapterVisibleTo(user)))
-    .limit(1);
-  if (!row) throw chapterNotFound();
-  return row;
+  // One prepared statement for every caller; the rule is then canSeeChapter's, on the row.
+  const [row] = await chapterStatus(db).execute({ chapterId });
+  if (!row || !canSeeChapter(user, row)) throw chapterNotFound();
+  return { id: row.id };
 }
+
+const chapterStatus = preparedPerDb((db) =>
+  db
+    .select({ id: chapters.id, status: chapters.status })
+    .from(chapters)
+    .where(eq(chapters.id, sql.placeholder('chapterId')))
+    .limit(1)
+    .prepare('chapter_status_by_id'),
+);
 
 export function chapterNotFound(): HttpError {
   return new HttpError(404, 'Chapter not found.');
+}
+
+/**
+ * Whether a caller reads a chapter exactly as a visitor does: only host-level access to it
+ * changes its read (a hidden chapter shown, its hosts' emails). `shows(id)` tells whether the
+ * visitors' answer is that chapter's. A hidden chapter is no visitor's answer, so a caller this
+ * passes who could see it never meets the visitors' (404) answer for it.
+ */
+export function readsChapterAsVisitor(
+  user: Caller,
+  shows: (chapterId: number) => boolean,
+): boolean {
+  if (!user) return true;
+  if (isAdmin(user)) return false;
+  return !hostAccessChapterIds(user).some(shows);
+}
+
+/**
+ * Whether every list of chapters reads the same for a caller as for a visitor: nothing they
+ * hold adds a hidden chapter to it (admins see all of them, hosts their own).
+ */
+export function listsChaptersAsVisitor(user: Caller): boolean {
+  return !isAdmin(user) && hostAccessChapterIds(user).length === 0;
 }

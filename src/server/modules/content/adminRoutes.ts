@@ -16,6 +16,8 @@ import {
   wikiPageSchema,
 } from '../../../common/schemas/content';
 import { requireAdmin } from '../../plugins/auth';
+import { forgetAnswers } from '../../plugins/answerCache';
+import { changed } from '../../plugins/answerKeys';
 import {
   listBlogPosts,
   listPages,
@@ -58,7 +60,11 @@ export function contentAdminRoutes(root: AppInstance): void {
       config: { access: 'admin' },
       schema: { body: blogPostSaveSchema, response: { 200: blogPostSchema } },
     },
-    (request) => saveBlogPost(app.db, requireAdmin(request), request.body),
+    async (request) => {
+      const post = await saveBlogPost(app.db, requireAdmin(request), request.body);
+      await forgetAnswers(app, changed.content('blog'));
+      return post;
+    },
   );
 
   app.post(
@@ -67,7 +73,11 @@ export function contentAdminRoutes(root: AppInstance): void {
       config: { access: 'admin' },
       schema: { body: pageSaveSchema, response: { 200: pageSchema } },
     },
-    (request) => savePage(app.db, requireAdmin(request), request.body),
+    async (request) => {
+      const page = await savePage(app.db, requireAdmin(request), request.body);
+      await forgetAnswers(app, changed.content('page'));
+      return page;
+    },
   );
 
   app.post(
@@ -76,6 +86,10 @@ export function contentAdminRoutes(root: AppInstance): void {
       config: { access: 'admin' },
       schema: { body: wikiPageSaveSchema, response: { 200: wikiPageSchema } },
     },
-    (request) => saveWikiPage(app.db, requireAdmin(request), request.body),
+    async (request) => {
+      const page = await saveWikiPage(app.db, requireAdmin(request), request.body);
+      await forgetAnswers(app, changed.content('wiki'));
+      return page;
+    },
   );
 }

@@ -1,12 +1,14 @@
 // GET /api/admin/dashboard (admins): beyond the spec's placeholder counts, see service.ts. The
 // answer is the same for every admin, so each app server keeps it ready for
 // PUBLIC_CACHE_SECONDS like the visitors' answers (plugins/answerCache.ts): built, checked
-// against the schema and gzipped once, and forgotten as soon as this server serves any change.
+// against the schema and gzipped once, and forgotten when any chapter changes (answerKeys.ts);
+// list sizes and other counts no chapter write announces are as old as PUBLIC_CACHE_SECONDS.
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../app';
 import { adminDashboardSchema } from '../../../common/schemas/adminDashboard';
 import { appAnswerCache, sendCachedAnswer } from '../../plugins/answerCache';
+import { shows } from '../../plugins/answerKeys';
 import { requireAdmin } from '../../plugins/auth';
 import { getAdminDashboard } from './service';
 
@@ -19,7 +21,11 @@ export function dashboardRoutes(root: AppInstance): void {
     { config: { access: 'admin' }, schema: { response: { 200: adminDashboardSchema } } },
     async (request, rawReply) => {
       requireAdmin(request);
-      const answer = await answers.get('dashboard', () => getAdminDashboard(app.db));
+      const answer = await answers.get(
+        'dashboard',
+        () => getAdminDashboard(app.db),
+        shows.allChapters,
+      );
       const reply = rawReply as unknown as FastifyReply;
       // Admins' data: never kept by a browser or a proxy.
       return sendCachedAnswer(request, reply, answer, 'private, no-store');

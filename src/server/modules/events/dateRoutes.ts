@@ -12,6 +12,8 @@ import {
   eventPageSchema,
 } from '../../../common/schemas/eventDates';
 import { requireSignIn } from '../../plugins/auth';
+import { forgetAnswers } from '../../plugins/answerCache';
+import { changed } from '../../plugins/answerKeys';
 import { changeDate, listChapterEventDates, restoreDate } from './dateChanges';
 import { getEventPage } from './page';
 
@@ -53,14 +55,12 @@ export function eventDateRoutes(root: AppInstance): void {
         response: { 200: eventDatesSchema },
       },
     },
-    (request) =>
-      changeDate(
-        app.db,
-        requireSignIn(request),
-        request.params.slug,
-        request.params.date,
-        request.body,
-      ),
+    async (request) => {
+      const { slug, date } = request.params;
+      const dates = await changeDate(app.db, requireSignIn(request), slug, date, request.body);
+      await forgetAnswers(app, changed.event(slug));
+      return dates;
+    },
   );
 
   app.delete(
@@ -69,7 +69,11 @@ export function eventDateRoutes(root: AppInstance): void {
       config: { access: 'hostAccess' },
       schema: { params: dateChangeParamsSchema, response: { 200: eventDatesSchema } },
     },
-    (request) =>
-      restoreDate(app.db, requireSignIn(request), request.params.slug, request.params.date),
+    async (request) => {
+      const { slug, date } = request.params;
+      const dates = await restoreDate(app.db, requireSignIn(request), slug, date);
+      await forgetAnswers(app, changed.event(slug));
+      return dates;
+    },
   );
 }

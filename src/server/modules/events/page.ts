@@ -1,15 +1,16 @@
 // An event's public page (GET /api/chapter_event/slug/{slug}/page): the event, its chapter, its
 // schedule in words and its next dates with any a host skipped or moved. An event of a hidden
 // chapter is as absent as the chapter, except to those with host-level access to it.
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { chapterEvents, chapterTypes, chapters } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import type { EventPage } from '../../../common/schemas/eventDates';
 import { scheduleOf, scheduleText, type ScheduledDate } from '../../../common/eventSchedule';
 import { HttpError } from '../../plugins/errors';
 import { chapterState, displayTitle, toEvent } from '../chapters/summaries';
-import { chapterVisibleTo } from '../chapters/visibility';
+import { canSeeChapter } from '../../../common/policy';
 import { chapterTimeZone } from '../geo/timezone';
 import { loadExceptions } from './exceptions';
 
@@ -30,20 +31,26 @@ export async function chapterZone(db: Db, chapter: { id: number; state: string }
   return chapterTimeZone(chapter, places);
 }
 
+// One statement for every caller; the hidden-chapter rule is then canSeeChapter's, on the row.
+const eventPageRow = preparedPerDb((db) =>
+  db
+    .select({ event: chapterEvents, chapter: chapters, type: chapterTypes })
+    .from(chapterEvents)
+    .innerJoin(chapters, eq(chapters.id, chapterEvents.chapterId))
+    .innerJoin(chapterTypes, eq(chapterTypes.id, chapters.chapterTypeId))
+    .where(eq(chapterEvents.slug, sql.placeholder('slug')))
+    .limit(1)
+    .prepare('event_page_by_slug'),
+);
+
 export async function getEventPage(
   db: Db,
   user: User | null,
   slug: string,
   now = new Date(),
 ): Promise<EventPage> {
-  const [row] = await db
-    .select({ event: chapterEvents, chapter: chapters, type: chapterTypes })
-    .from(chapterEvents)
-    .innerJoin(chapters, eq(chapters.id, chapterEvents.chapterId))
-    .innerJoin(chapterTypes, eq(chapterTypes.id, chapters.chapterTypeId))
-    .where(and(eq(chapterEvents.slug, slug), chapterVisibleTo(user)))
-    .limit(1);
-  if (!row) throw new HttpError(404, 'Event not found.');
+  const [row] = await eventPageRow(db).execute({ slug });
+  if (!row || !canSeeChapter(user, row.chapter)) throw new HttpError(404, 'Event not found.');
   const { event, chapter, type } = row;
   const [timeZone, exceptions] = await Promise.all([
     chapterZone(db, chapter),

@@ -7,6 +7,8 @@ import { chapterEventSchema } from '../../../common/schemas/chapters';
 import { eventSaveRequestSchema } from '../../../common/schemas/events';
 import { resultSchema } from '../../../common/schemas/permissions';
 import { requireSignIn } from '../../plugins/auth';
+import { forgetAnswers } from '../../plugins/answerCache';
+import { changed } from '../../plugins/answerKeys';
 import { deleteEvent, saveEvent } from './save';
 
 export function eventSaveRoutes(root: AppInstance): void {
@@ -18,7 +20,11 @@ export function eventSaveRoutes(root: AppInstance): void {
       config: { access: 'hostAccess' },
       schema: { body: eventSaveRequestSchema, response: { 200: chapterEventSchema } },
     },
-    (request) => saveEvent(app.db, requireSignIn(request), request.body),
+    async (request) => {
+      const event = await saveEvent(app.db, requireSignIn(request), request.body);
+      await forgetAnswers(app, changed.event(event.slug, event.chapterId));
+      return event;
+    },
   );
 
   app.delete(
@@ -32,6 +38,7 @@ export function eventSaveRoutes(root: AppInstance): void {
     },
     async (request) => {
       await deleteEvent(app.db, requireSignIn(request), request.params.slug);
+      await forgetAnswers(app, changed.event(request.params.slug));
       return { result: 'success' as const };
     },
   );

@@ -2,7 +2,7 @@
 // state and coordinates) answer a ZIP, "City, ST", "City ST", a bare city or a state; the
 // world's cities (worldCities.ts) answer "City, Country" and the cities abroad that are bigger,
 // or nearer our chapters, than a US town of the same name.
-import zipcodes from 'zipcodes';
+import { createRequire } from 'node:module';
 import { STATES, stateName } from '../../../common/states';
 import { distanceKm, type LatLng } from '../../../common/geo';
 import { citiesNamed, countryCode, countryName, type WorldCity } from './worldCities';
@@ -20,7 +20,13 @@ interface Entry {
   state: string;
 }
 
-const all = (): Entry[] => Object.values(zipcodes.codes as Record<string, Entry>);
+// Loaded on the first search, not at start-up: the package's 5 MB of source costs an idle
+// server some 60 MB of memory, and most requests never search.
+const require = createRequire(import.meta.url);
+let zipData: typeof import('zipcodes') | null = null;
+const zipcodes = () => (zipData ??= require('zipcodes') as typeof import('zipcodes'));
+
+const all = (): Entry[] => Object.values(zipcodes().codes as Record<string, Entry>);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -113,7 +119,7 @@ export function geocode(query: string, chapters: readonly LatLng[] = []): Place 
   if (!q) return null;
   const zip = /^(\d{5})(-\d{4})?$/.exec(q);
   if (zip) {
-    const found = zipcodes.lookup(zip[1]!) as Entry | undefined;
+    const found = zipcodes().lookup(zip[1]!) as Entry | undefined;
     return found
       ? {
           lat: found.latitude,

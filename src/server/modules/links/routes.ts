@@ -9,6 +9,8 @@ import {
   idParam,
 } from '../../../common/schemas/chapters';
 import { requireSignIn } from '../../plugins/auth';
+import { forgetAnswers } from '../../plugins/answerCache';
+import { changed } from '../../plugins/answerKeys';
 import { saveChapterLinks } from './save';
 import { listChapterLinks } from './service';
 
@@ -36,12 +38,16 @@ export function linkRoutes(root: AppInstance): void {
         response: { 200: z.array(chapterLinkSchema) },
       },
     },
-    (request) =>
-      saveChapterLinks(
+    async (request) => {
+      const { chapterId } = request.params;
+      const links = await saveChapterLinks(
         app.db,
         requireSignIn(request),
-        request.params.chapterId,
+        chapterId,
         request.body.links,
-      ),
+      );
+      await forgetAnswers(app, changed.chapterPart(chapterId));
+      return links;
+    },
   );
 }

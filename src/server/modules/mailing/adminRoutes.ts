@@ -20,6 +20,8 @@ import {
 } from '../../../common/schemas/mailing';
 import { resultSchema } from '../../../common/schemas/permissions';
 import { requireHostAccess, requireSignIn } from '../../plugins/auth';
+import { forgetAnswers } from '../../plugins/answerCache';
+import { changed } from '../../plugins/answerKeys';
 import { brevoSettings, mailingListProvider } from '../../mail/lists/factory';
 import {
   chapterContacts,
@@ -62,10 +64,11 @@ export function mailingAdminRoutes(root: AppInstance): void {
       },
     },
     async (request) => {
-      requireHostAccess(request, request.params.chapterId);
-      return {
-        listId: await createChapterList(app.db, request.user, request.params.chapterId, provider),
-      };
+      const { chapterId } = request.params;
+      requireHostAccess(request, chapterId);
+      const listId = await createChapterList(app.db, request.user, chapterId, provider);
+      await forgetAnswers(app, changed.chapterPart(chapterId));
+      return { listId };
     },
   );
 
@@ -139,6 +142,8 @@ export function mailingAdminRoutes(root: AppInstance): void {
         request.body,
         provider,
       );
+      // Published as a chapter post: the chapter's posts and 'Last Active' date.
+      await forgetAnswers(app, changed.chapterPart(chapter.id));
       // Committed: this server's worker starts on it now rather than at its next look.
       app.sendWorker.wake();
       return reply.code(202).send(answer);

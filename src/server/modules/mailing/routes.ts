@@ -8,7 +8,11 @@ import {
   signUpRequestSchema,
 } from '../../../common/schemas/mailing';
 import { brevoSettings, mailingListProvider } from '../../mail/lists/factory';
-import { signUp } from './service';
+import type { MailingListProvider } from '../../mail/lists/provider';
+import type { Db } from '../../db/client';
+import { forgetAnswers } from '../../plugins/answerCache';
+import { changed } from '../../plugins/answerKeys';
+import { signUp, type SignUpInput } from './service';
 import { mailingAdminRoutes } from './adminRoutes';
 import { mailingDraftRoutes } from './draftRoutes';
 import { mailingSubscriberRoutes } from './subscriberRoutes';
@@ -18,13 +22,26 @@ export function mailingRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const provider = mailingListProvider(app.db, brevoSettings(app.config));
 
+  // A sign-up changes nothing public, except the first one to a chapter without a list: that
+  // makes its list, and the chapter's page shows the list's id.
+  const signUpAndTell = async (user: Parameters<typeof signUp>[2], input: SignUpInput) => {
+    let madeList = false;
+    const watched = onListCreated(provider, () => (madeList = true));
+    const answer = await signUp(app.db, watched, user, input);
+    const chapterId = Number(input.chapterId);
+    if (madeList && Number.isSafeInteger(chapterId)) {
+      await forgetAnswers(app, changed.chapterPart(chapterId));
+    }
+    return answer;
+  };
+
   app.post(
     '/api/mailing_list/sign_up',
     {
       config: { access: 'public' },
       schema: { body: signUpRequestSchema, response: { 200: signUpAnswerSchema } },
     },
-    (request) => signUp(app.db, provider, request.user, request.body),
+    (request) => signUpAndTell(request.user, request.body),
   );
 
   app.post(
@@ -34,7 +51,7 @@ export function mailingRoutes(root: AppInstance): void {
       schema: { body: signUpChapterRequestSchema, response: { 200: signUpAnswerSchema } },
     },
     (request) =>
-      signUp(app.db, provider, request.user, {
+      signUpAndTell(request.user, {
         email: request.body.email,
         chapterId: request.body.chapterId,
       }),
@@ -43,4 +60,24 @@ export function mailingRoutes(root: AppInstance): void {
   mailingAdminRoutes(root);
   mailingDraftRoutes(root);
   mailingSubscriberRoutes(root);
+}
+
+/** `provider`, calling `onCreate` after it makes a list (here or in a transaction of its own). */
+function onListCreated(provider: MailingListProvider, onCreate: () => void): MailingListProvider {
+  return new Proxy(provider, {
+    get(target, prop) {
+      if (prop === 'createList') {
+        return async (name: string) => {
+          const list = await target.createList(name);
+          onCreate();
+          return list;
+        };
+      }
+      if (prop === 'forTransaction') {
+        return (db: Db) => onListCreated(target.forTransaction(db), onCreate);
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
 }

@@ -11,6 +11,8 @@ import {
   resultSchema,
 } from '../../../common/schemas/permissions';
 import { requireAdmin, requireSignIn } from '../../plugins/auth';
+import { forgetAnswers } from '../../plugins/answerCache';
+import { changed } from '../../plugins/answerKeys';
 import { chapterNotFound } from '../chapters/visibility';
 import { chapters } from '../../db/schema';
 import { eq } from 'drizzle-orm';
@@ -43,7 +45,9 @@ export function permissionRoutes(root: AppInstance): void {
         .from(chapters)
         .where(eq(chapters.id, request.params.chapterId));
       if (!chapter) throw chapterNotFound();
-      return grantPermission(app.db, chapter.id, request.body);
+      const granted = await grantPermission(app.db, chapter.id, request.body);
+      await forgetAnswers(app, changed.role({ chapterId: chapter.id }));
+      return granted;
     },
   );
 
@@ -56,6 +60,7 @@ export function permissionRoutes(root: AppInstance): void {
     async (request) => {
       requireAdmin(request);
       await revokePermission(app.db, request.body.id);
+      await forgetAnswers(app, changed.role({ permissionId: request.body.id }));
       return { result: 'success' as const };
     },
   );

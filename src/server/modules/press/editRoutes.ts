@@ -11,6 +11,8 @@ import {
 } from '../../../common/schemas/chapters';
 import { resultSchema } from '../../../common/schemas/permissions';
 import { requireSignIn } from '../../plugins/auth';
+import { forgetAnswers } from '../../plugins/answerCache';
+import { changed } from '../../plugins/answerKeys';
 import { deleteMention, getMentionBySlug, listAllChapterMentions, saveMention } from './edit';
 
 const slugParams = z.object({ slug: z.string().min(1).max(300) });
@@ -43,7 +45,11 @@ export function pressEditRoutes(root: AppInstance): void {
       config: { access: 'hostAccess' },
       schema: { body: pressMentionSaveSchema, response: { 200: pressMentionSchema } },
     },
-    (request) => saveMention(app.db, requireSignIn(request), request.body),
+    async (request) => {
+      const mention = await saveMention(app.db, requireSignIn(request), request.body);
+      await forgetAnswers(app, changed.press(mention.slug, mention.chapterId));
+      return mention;
+    },
   );
 
   app.delete(
@@ -54,6 +60,7 @@ export function pressEditRoutes(root: AppInstance): void {
     },
     async (request) => {
       await deleteMention(app.db, requireSignIn(request), request.params.slug);
+      await forgetAnswers(app, changed.press(request.params.slug, null));
       return { result: 'success' as const };
     },
   );

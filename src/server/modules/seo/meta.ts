@@ -5,6 +5,7 @@
 import type { Db } from '../../db/client';
 import { stateName } from '../../../common/states';
 import { CHAPTER_TYPE_SUFFIX, pageTitle } from '../../../common/constants';
+import { key, shows } from '../../plugins/answerKeys';
 import { HttpError } from '../../plugins/errors';
 import { getChapterBySlug } from '../chapters/chapter';
 import { getBlogPost, getPage, getWikiPage } from '../content/service';
@@ -27,7 +28,15 @@ export interface PageMeta {
   ogType: 'website' | 'article';
   noindex?: boolean;
   jsonLd?: object[];
+  /**
+   * What the page shows, in plugins/answerKeys.ts names: the server keeps each page ready and
+   * forgets it when a write changes any of these. Undefined: any change forgets it.
+   */
+  shows?: readonly string[];
 }
+
+/** For pages that show nothing a write can change. */
+const FIXED: readonly string[] = [];
 
 /** Plain text of an HTML body, cut at a word near `max` characters. */
 export function summarize(html: string, max = 160): string {
@@ -86,11 +95,14 @@ type Resolver = (db: Db, params: string[], context: Context) => Promise<PageMeta
 
 async function contentPage(db: Db, slug: string, path: string): Promise<PageMeta> {
   const found = await getPage(db, null, slug);
-  return page(found.title, path, summarize(found.body) || DEFAULT_DESCRIPTION);
+  return {
+    ...page(found.title, path, summarize(found.body) || DEFAULT_DESCRIPTION),
+    shows: shows.content('page'),
+  };
 }
 
 const ROUTES: [RegExp, Resolver][] = [
-  [/^\/$/, async () => ({ ...page('', '/'), heading: undefined })],
+  [/^\/$/, async () => ({ ...page('', '/'), heading: undefined, shows: FIXED })],
   [/^\/about$/, (db) => contentPage(db, 'about', '/about')],
   [/^\/chapter_types$/, (db) => contentPage(db, 'chapter_types', '/chapter_types')],
   [/^\/page\/([^/]+)$/, (db, [slug]) => contentPage(db, slug!, `/page/${slug}`)],
@@ -98,28 +110,44 @@ const ROUTES: [RegExp, Resolver][] = [
     /^\/blog\/([^/]+)$/,
     async (db, [slug]) => {
       const post = await getBlogPost(db, null, slug!);
-      return { ...page(post.title, `/blog/${slug}`, summarize(post.body)), ogType: 'article' };
+      return {
+        ...page(post.title, `/blog/${slug}`, summarize(post.body)),
+        ogType: 'article',
+        shows: shows.content('blog'),
+      };
     },
   ],
   [
     /^\/wiki\/([^/]+)$/,
     async (db, [slug]) => {
       const wiki = await getWikiPage(db, null, slug!);
-      return page(wiki.title, `/wiki/${slug}`, summarize(wiki.body) || DEFAULT_DESCRIPTION);
+      return {
+        ...page(wiki.title, `/wiki/${slug}`, summarize(wiki.body) || DEFAULT_DESCRIPTION),
+        shows: shows.content('wiki'),
+      };
     },
   ],
-  [/^\/press_mentions$/, async () => page('In the Press', '/press_mentions')],
-  [/^\/intro_start_chapter$/, async () => page('Start a Chapter', '/intro_start_chapter')],
+  [
+    /^\/press_mentions$/,
+    async () => ({ ...page('In the Press', '/press_mentions'), shows: FIXED }),
+  ],
+  [
+    /^\/intro_start_chapter$/,
+    async () => ({ ...page('Start a Chapter', '/intro_start_chapter'), shows: FIXED }),
+  ],
   [
     /^\/chapters\/([a-z]+)$/,
     async (_db, [state]) => {
       const name = stateName(state!);
-      if (!name) return notFound(`/chapters/${state}`);
-      return page(
-        `Chapters in ${name}`,
-        `/chapters/${state}`,
-        `Living Liberally chapters in ${name}: find one near you, see when it meets and join its mailing list.`,
-      );
+      if (!name) return { ...notFound(`/chapters/${state}`), shows: FIXED };
+      return {
+        ...page(
+          `Chapters in ${name}`,
+          `/chapters/${state}`,
+          `Living Liberally chapters in ${name}: find one near you, see when it meets and join its mailing list.`,
+        ),
+        shows: FIXED,
+      };
     },
   ],
   [
@@ -138,6 +166,7 @@ const ROUTES: [RegExp, Resolver][] = [
         ...page(`${typeName} ${chapter.displayTitle}`, path, description),
         heading: chapter.displayTitle,
         jsonLd: chapterEventsJsonLd(chapter, publicUrl + path),
+        shows: shows.chapters([chapter]),
       };
     },
   ],
@@ -156,6 +185,7 @@ const ROUTES: [RegExp, Resolver][] = [
         ...page(`${event.name} · ${typeName} ${chapter.displayTitle}`, path, description),
         heading: event.name,
         jsonLd: eventPageJsonLd(event, publicUrl + path, publicUrl + chapterPath),
+        shows: shows.event(event.slug, chapter.id),
       };
     },
   ],
@@ -167,6 +197,15 @@ function safeDecode(part: string): string {
   } catch {
     return part; // a malformed escape just matches nothing
   }
+}
+
+/** What could make a missing thing at this path appear: a chapter or event saved, or content. */
+function missingShows(path: string): readonly string[] | undefined {
+  if (/^\/chapter\//.test(path)) return [key.allChapters];
+  if (/^\/blog\//.test(path)) return shows.content('blog');
+  if (/^\/wiki\//.test(path)) return shows.content('wiki');
+  if (/^\/(about|chapter_types|page\/[^/]+)$/.test(path)) return shows.content('page');
+  return undefined;
 }
 
 /** What a missing thing at this path is, for its not-found heading. */
@@ -188,11 +227,11 @@ export async function pageMeta(db: Db, path: string, context: Context): Promise<
       return await resolve(db, match.slice(1).map(safeDecode), context);
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 404)
-        return notFound(path, missingKind(path));
+        return { ...notFound(path, missingKind(path)), shows: missingShows(path) };
       throw err;
     }
   }
   if (APP_ROUTES.some((route) => route.test(path)))
-    return { ...page('', path), heading: undefined };
-  return notFound(path);
+    return { ...page('', path), heading: undefined, shows: FIXED };
+  return { ...notFound(path), shows: FIXED };
 }

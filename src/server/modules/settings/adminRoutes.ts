@@ -11,6 +11,8 @@ import {
   frontPageSchema,
 } from '../../../common/schemas/settings';
 import { requireAdmin } from '../../plugins/auth';
+import { forgetAnswers } from '../../plugins/answerCache';
+import { changed } from '../../plugins/answerKeys';
 import { toJpeg, writeUpload } from '../uploads/images';
 import { readImageField } from '../uploads/routes';
 import {
@@ -33,6 +35,7 @@ export function settingsAdminRoutes(root: AppInstance): void {
     async (request) => {
       requireAdmin(request);
       await saveFrontPageLink(app.db, request.body.imageLinkURL);
+      await forgetAnswers(app, changed.frontPage());
       return getFrontPage(app.db, app.config.uploadsDir);
     },
   );
@@ -44,6 +47,7 @@ export function settingsAdminRoutes(root: AppInstance): void {
       requireAdmin(request);
       const jpeg = await toJpeg(await readImageField(request));
       await writeUpload(app.config.uploadsDir, FRONT_PAGE_IMAGE_FILE, jpeg);
+      await forgetAnswers(app, changed.frontPage());
       return { result: 'success' as const };
     },
   );
@@ -57,6 +61,7 @@ export function settingsAdminRoutes(root: AppInstance): void {
     async (request) => {
       requireAdmin(request);
       await saveEmailService(app.db, request.body.serviceName);
+      await forgetAnswers(app, changed.emailSettings());
       return { serviceName: await getEmailService(app.db) };
     },
   );

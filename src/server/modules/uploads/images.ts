@@ -3,7 +3,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { fieldError } from '../../plugins/errors';
 
 /** Largest upload accepted, before re-encoding. */
@@ -18,6 +17,8 @@ export const NOT_AN_IMAGE =
 export const TOO_LARGE = `The image is too large: the limit is ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`;
 
 export async function toJpeg(input: Buffer): Promise<Buffer> {
+  // Loaded on the first upload: libvips costs an idle server some 20 MB of memory.
+  const { default: sharp } = await import('sharp');
   try {
     return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       .rotate() // honour the camera's orientation before the EXIF is dropped

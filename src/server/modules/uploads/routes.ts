@@ -8,6 +8,8 @@ import type { AppInstance } from '../../app';
 import { idParam } from '../../../common/schemas/chapters';
 import { resultSchema } from '../../../common/schemas/permissions';
 import { requireSignIn } from '../../plugins/auth';
+import { forgetAnswers } from '../../plugins/answerCache';
+import { changed } from '../../plugins/answerKeys';
 import { fieldError, HttpError } from '../../plugins/errors';
 import { requireChapterHostAccess } from '../chapters/access';
 import { chapterHeaderFile } from './files';
@@ -52,6 +54,7 @@ export function uploadRoutes(root: AppInstance): void {
       const chapter = await requireChapterHostAccess(app.db, requireSignIn(request), request.params.id);
       const jpeg = await toJpeg(await readImageField(request));
       await writeUpload(uploadsDir, chapterHeaderFile(chapter.id), jpeg);
+      await forgetAnswers(app, changed.chapterPart(chapter.id));
       return { result: 'success' as const };
     },
   );
@@ -65,6 +68,7 @@ export function uploadRoutes(root: AppInstance): void {
     async (request) => {
       const chapter = await requireChapterHostAccess(app.db, requireSignIn(request), request.params.id);
       await removeUpload(uploadsDir, chapterHeaderFile(chapter.id));
+      await forgetAnswers(app, changed.chapterPart(chapter.id));
       return { result: 'success' as const };
     },
   );

@@ -8,7 +8,7 @@ import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.Default.css';
 import type { GeoJsonObject } from 'geojson';
 import L from 'leaflet';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { GeoJSON, MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
 import { MAP } from '../../../common/constants';
@@ -94,6 +94,35 @@ function EscapeClosesPopup() {
   return null;
 }
 
+/**
+ * A pin's info window. One whose content loads after it opens (ChapterPinDetails) grows then,
+ * and Leaflet sizes and pans a window only as it opens: it is sized again whenever its content
+ * changes size (on the next frame, so that the new size is never measured inside the change).
+ */
+function PinPopup({ children }: { children: ReactNode }) {
+  const popup = useRef<L.Popup>(null);
+  const observe = useCallback((node: HTMLDivElement | null) => {
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (popup.current?.isOpen()) popup.current.update();
+      });
+    });
+    observer.observe(node);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
+  }, []);
+  return (
+    <Popup ref={popup} maxWidth={MAP.infoWindowMaxWidth}>
+      <div ref={observe}>{children}</div>
+    </Popup>
+  );
+}
+
 function FitOutline({ outline }: { outline: GeoJsonObject }) {
   const map = useMap();
   useEffect(() => {
@@ -158,7 +187,7 @@ export default function ChapterMap({ view, pins, outline, size = 'tall', label }
               interactive={!!pin.popup}
               keyboard={!!pin.popup}
             >
-              {pin.popup && <Popup maxWidth={MAP.infoWindowMaxWidth}>{pin.popup}</Popup>}
+              {pin.popup && <PinPopup>{pin.popup}</PinPopup>}
             </Marker>
           ))}
         </MarkerClusterGroup>

@@ -1,18 +1,12 @@
 import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { MAP } from '../../../common/constants';
-import type { ActiveChapter } from '../../../common/schemas/chapters';
 import { LazyChapterMap, type MapPin, type MapView } from '../../components/map/LazyChapterMap';
 import { MapLegend } from '../../components/map/MapLegend';
-import { ChapterPinPopup } from '../chapter/ChapterPinPopup';
-import { useActiveChapters } from '../chapter/useActiveChapters';
+import { ChapterPinDetails } from '../chapter/ChapterPinDetails';
 import { NearestChapters } from './NearestChapters';
 import { PlaceSearch, type Place } from './PlaceSearch';
-
-type Located = ActiveChapter & { nextEvent: NonNullable<ActiveChapter['nextEvent']> };
-
-const onMap = (c: ActiveChapter): c is Located =>
-  !!c.nextEvent && (c.nextEvent.lat !== 0 || c.nextEvent.lng !== 0);
+import { useChapterMap } from './useChapterMap';
 
 /**
  * Spec 1 §2 Home: the search, and the map with one pin per active chapter's next event. The map
@@ -20,21 +14,22 @@ const onMap = (c: ActiveChapter): c is Located =>
  * the button) centres it at zoom 7 and lists the nearest chapters under it.
  */
 export function HomeMap() {
-  const { data, isError } = useActiveChapters();
+  const { data, isError } = useChapterMap();
   const [view, setView] = useState<MapView | null>(null);
   const [place, setPlace] = useState<Place | null>(null);
   const [locating, setLocating] = useState<'idle' | 'asking' | 'refused'>('idle');
 
-  const located = useMemo(() => (data ?? []).filter(onMap), [data]);
+  const located = useMemo(() => data ?? [], [data]);
+  // A pin knows its chapter's id, place, type and name; its window loads the rest when opened.
   const pins = useMemo<MapPin[]>(
     () =>
       located.map((c) => ({
         key: String(c.id),
-        lat: c.nextEvent.lat,
-        lng: c.nextEvent.lng,
+        lat: c.lat,
+        lng: c.lng,
         chapterTypeId: c.chapterTypeId,
-        label: `${c.chapter_type.name} Liberally ${c.displayTitle}`,
-        popup: <ChapterPinPopup chapter={c} event={c.nextEvent} date={c.nextEvent.date} />,
+        label: `${c.typeName} Liberally ${c.displayTitle}`,
+        popup: <ChapterPinDetails chapterId={c.id} />,
       })),
     [located],
   );
@@ -89,7 +84,7 @@ export function HomeMap() {
       )}
       <LazyChapterMap view={view} pins={pins} label="Map of chapters" />
       <MapLegend typeIds={typeIds} />
-      {place && <NearestChapters place={place} chapters={located} />}
+      {place && <NearestChapters place={place} pins={located} />}
     </section>
   );
 }

@@ -12,10 +12,7 @@ import { ChapterListItem } from '../chapter/ChapterListItem';
 import { PressMentionList } from '../chapter/PressMentionList';
 import { TypeFilterChips } from './TypeFilterChips';
 import { MapLegend } from '../../components/map/MapLegend';
-import { ChapterPinPopup } from '../chapter/ChapterPinPopup';
-import { useActiveChapters } from '../chapter/useActiveChapters';
-import { frequencyText } from '../../../common/recurrence';
-import { formatMediumDate } from '../../../common/format';
+import { ChapterPinDetails } from '../chapter/ChapterPinDetails';
 import { useStateOutline } from './useStateOutline';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 
@@ -45,30 +42,18 @@ export function StatePage() {
     return [...byId.values()].sort((a, b) => a.id - b.id);
   }, [chapters.data]);
   const shown = (chapters.data ?? []).filter((c) => !hidden.has(c.chapterTypeId));
-  // The next date of a chapter's next meeting comes from the home map's answer (cached).
-  const active = useActiveChapters();
-  const nextOf = new Map((active.data ?? []).map((c) => [c.id, c.nextEvent]));
+  // A pin's window loads its chapter when first opened, for the event's next date.
   const pins: MapPin[] = shown.flatMap((c) =>
     c.chapter_events
       .filter((e) => e.lat !== 0 || e.lng !== 0)
-      .map((e) => {
-        const next = nextOf.get(c.id);
-        return {
-          key: `${c.id}-${e.id}`,
-          lat: e.lat,
-          lng: e.lng,
-          chapterTypeId: c.chapterTypeId,
-          label: `${c.displayTitle}: ${e.name}`,
-          popup: (
-            <ChapterPinPopup
-              chapter={c}
-              event={e}
-              date={next?.eventId === e.id ? next.date : null}
-              schedule={frequencyText(e, formatMediumDate)}
-            />
-          ),
-        };
-      }),
+      .map((e) => ({
+        key: `${c.id}-${e.id}`,
+        lat: e.lat,
+        lng: e.lng,
+        chapterTypeId: c.chapterTypeId,
+        label: `${c.displayTitle}: ${e.name}`,
+        popup: <ChapterPinDetails chapterId={c.id} eventId={e.id} />,
+      })),
   );
 
   if (!name) {

@@ -1,0 +1,180 @@
+// `npm run bench:lighthouse`: Lighthouse's performance audit of the home page, a state page and a
+// chapter page, run three times per page and preset (mobile, then desktop) in Debian's Chromium,
+// printing the medians of the score, LCP, TBT, CLS and bytes. The site runs from the build (on a
+// fresh embedded database with the demo data), with map tiles from a local blank-tile server, so
+// no request leaves the machine.
+//
+// `tsx bench/lighthouse.ts [dir]` measures the build in `dir` (default: WEB_DIR, then dist/web);
+// PRESETS=mobile runs only the mobile preset; RUNS sets the runs per page (default 3).
+// Lighthouse measures the time of tasks on this machine's CPU (and multiplies it, for mobile):
+// run it on a quiet machine, and compare figures taken in the same run.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
+
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'state', path: '/chapters/ny' },
+  { name: 'chapter', path: '/chapter/ny/drinking-liberally-upper-west-side' },
+];
+const PRESETS = (process.env.PRESETS ?? 'mobile,desktop').split(',').map((p) => p.trim());
+const RUNS = Number(process.env.RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+/** A 1x1 light grey PNG: every map tile, drawn 256 px wide by Leaflet. */
+const BLANK_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4/x8AAv4B/h5sQOUAAAAASUVORK5CYII=',
+  'base64',
+);
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  const port = await listen(server);
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+async function startSite(webDir: string, tileUrl: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'chapters-lighthouse-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      WEB_DIR: webDir,
+      DATABASE_URL: '',
+      MAP_TILE_URL: tileUrl,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout.on('data', (d: Buffer) => (log += d.toString()));
+  server.stderr.on('data', (d: Buffer) => (log += d.toString()));
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`The site did not start:\n${log}`);
+    }
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { baseUrl, stop };
+}
+
+interface Figures {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function audit(url: string, port: number, preset: string): Promise<Figures> {
+  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+  const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    bytes: value('total-byte-weight'),
+  };
+}
+
+async function main() {
+  const webDir = path.resolve(process.argv[2] ?? process.env.WEB_DIR ?? 'dist/web');
+  const tiles = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=86400' });
+    res.end(BLANK_TILE);
+  });
+  const tilePort = await listen(tiles);
+  const site = await startSite(webDir, `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    // One visit each first, so that no run pays for the server's first answers.
+    for (const page of PAGES) await fetch(site.baseUrl + page.path).then((r) => r.text());
+    console.log(`Lighthouse ${RUNS} runs per page, medians (${webDir})`);
+    console.log(
+      ['preset', 'page'].map((h) => h.padEnd(9)).join('') +
+        ['score', 'LCP ms', 'TBT ms', 'CLS', 'bytes'].map((h) => h.padStart(10)).join(''),
+    );
+    for (const preset of PRESETS) {
+      for (const page of PAGES) {
+        const runs: Figures[] = [];
+        for (let i = 0; i < RUNS; i++)
+          runs.push(await audit(site.baseUrl + page.path, chrome.port, preset));
+        const m = (k: keyof Figures) => median(runs.map((r) => r[k]));
+        console.log(
+          preset.padEnd(9) +
+            page.name.padEnd(9) +
+            [
+              String(m('score')),
+              m('lcp').toFixed(0),
+              m('tbt').toFixed(0),
+              m('cls').toFixed(3),
+              m('bytes').toFixed(0),
+            ]
+              .map((v) => v.padStart(10))
+              .join('') +
+            `   (scores ${runs.map((r) => r.score).join(', ')})`,
+        );
+      }
+    }
+  } finally {
+    chrome.kill();
+    await site.stop();
+    tiles.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

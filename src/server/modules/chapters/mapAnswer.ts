@@ -1,0 +1,185 @@
+// The home map's answer (GET /api/chapters/map), kept ready on every app server: built when the
+// app is ready, built again in the background after any change to the chapters (answer cache
+// notices, this server's and every other's) and as time passes (a meeting over moves its pin to
+// the next one), while the previous answer is served. Only the very first request after start
+// can wait for a build, and only if it comes before that build is done.
+import { createHash } from 'node:crypto';
+import { gzipSync, constants as zlib } from 'node:zlib';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { chapterEvents, chapterTypes, chapters } from '../../db/schema';
+import { CHAPTER_STATUS } from '../../../common/constants';
+import {
+  chapterMapSchema,
+  type ChapterMap,
+  type ChapterMapPin,
+} from '../../../common/schemas/chapterMap';
+import { loadExceptions } from '../events/exceptions';
+import { nextEventOf } from './nextEvent';
+import { displayTitle, type EventRow } from './summaries';
+
+/**
+ * The pins of the map: active chapters only (the map is public: hidden ones are left out even
+ * for their hosts), each where its next meeting is; none for a chapter with nothing coming up or
+ * no place for it. Three queries whatever the size of the network.
+ */
+export async function loadMapPins(db: Db, now = new Date()): Promise<ChapterMapPin[]> {
+  const active = eq(chapters.status, CHAPTER_STATUS.active);
+  const [rows, events, exceptions] = await Promise.all([
+    db
+      .select({
+        id: chapters.id,
+        title: chapters.title,
+        city: chapters.city,
+        state: chapters.state,
+        chapterTypeId: chapters.chapterTypeId,
+        typeName: chapterTypes.name,
+      })
+      .from(chapters)
+      .innerJoin(chapterTypes, eq(chapterTypes.id, chapters.chapterTypeId))
+      .where(active),
+    db
+      .select({ event: chapterEvents })
+      .from(chapterEvents)
+      .innerJoin(chapters, eq(chapters.id, chapterEvents.chapterId))
+      .where(active)
+      .orderBy(asc(chapterEvents.id)),
+    loadExceptions(db, active, now),
+  ]);
+  const eventsBy = new Map<number, EventRow[]>();
+  for (const { event } of events) {
+    const list = eventsBy.get(event.chapterId) ?? [];
+    list.push(event);
+    eventsBy.set(event.chapterId, list);
+  }
+  const pins: ChapterMapPin[] = [];
+  for (const row of rows) {
+    const next = nextEventOf(row, eventsBy.get(row.id) ?? [], now, exceptions);
+    if (!next || (next.lat === 0 && next.lng === 0)) continue;
+    pins.push({
+      id: row.id,
+      lat: next.lat,
+      lng: next.lng,
+      chapterTypeId: row.chapterTypeId,
+      typeName: row.typeName,
+      displayTitle: displayTitle(row),
+    });
+  }
+  return pins;
+}
+
+/** An answer ready to send, as plugins/answerCache.ts sends its own. */
+export interface MapAnswer {
+  json: string;
+  gzip: Buffer;
+  etag: string;
+  builtAt: number;
+  pins: number;
+}
+
+export function toMapAnswer(map: ChapterMap): MapAnswer {
+  // Checked once per build (off every request's path), as a route's response schema would.
+  const json = JSON.stringify(chapterMapSchema.parse(map));
+  return {
+    json,
+    // Built once and sent many times: the smallest gzip is worth its few milliseconds here.
+    gzip: gzipSync(json, { level: zlib.Z_BEST_COMPRESSION }),
+    etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+    builtAt: Date.now(),
+    pins: map.lat.length,
+  };
+}
+
+export interface MapAnswerKeeper {
+  /** Builds the first answer (not waited for: requests that come first wait for it). */
+  start(): void;
+  /** The answer to send: the one kept; only before the first exists, the first build. */
+  current(): Promise<MapAnswer>;
+  /**
+   * Builds a new answer in the background (the kept one is served meanwhile). Called while a
+   * build runs, another follows it, so that a change made during a build is never missed.
+   */
+  rebuild(): void;
+  /** Resolves once no build is running or due (tests wait on it instead of a clock). */
+  settled(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface MapAnswerOptions {
+  build: () => Promise<ChapterMap>;
+  log: FastifyBaseLogger;
+  /** Built again this often as time passes (0: only after changes). */
+  refreshMs: number;
+}
+
+export function keepMapAnswer({ build, log, refreshMs }: MapAnswerOptions): MapAnswerKeeper {
+  let answer: MapAnswer | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let firstFailure: unknown = null;
+
+  const buildOnce = async () => {
+    const started = Date.now();
+    const next = toMapAnswer(await build());
+    answer = next;
+    firstFailure = null;
+    log.debug({ ms: Date.now() - started, pins: next.pins }, 'home map answer built');
+  };
+
+  const run = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await buildOnce();
+        } catch (err) {
+          // The previous answer stays; the next change or refresh tries again.
+          if (!answer) firstFailure = err;
+          if (!stopped) log.error({ err }, 'could not build the home map answer');
+        }
+      } while (again && !stopped);
+      // In the same step as the last look at `again`: a rebuild asked for after it starts anew.
+      running = null;
+    })();
+    return running;
+  };
+
+  return {
+    start() {
+      void run();
+      if (refreshMs > 0 && !timer) {
+        // Time passing is no change: a build under way already serves for it.
+        timer = setInterval(() => {
+          if (!running) void run();
+        }, refreshMs);
+        timer.unref();
+      }
+    },
+    async current() {
+      if (answer) return answer;
+      await (running ?? run());
+      if (answer) return answer;
+      throw firstFailure instanceof Error ? firstFailure : new Error('no home map answer');
+    },
+    rebuild() {
+      if (!stopped) void run();
+    },
+    async settled() {
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      // The database closes after the app: let a build under way finish with it first.
+      while (running) await running;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// GET /api/chapters/map: the home map's pins (mapAnswer.ts keeps the answer ready). The site's
+// own screens use it instead of GET /api/chapters/active, which stays as the spec defines it.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppInstance } from '../../app';
+import { onAnswersForgotten, sendCachedAnswer } from '../../plugins/answerCache';
+import { EVERY_ANSWER, shows } from '../../plugins/answerKeys';
+import { encodeChapterMap } from '../../../common/chapterMap';
+import { chapterMapSchema } from '../../../common/schemas/chapterMap';
+import { keepMapAnswer, loadMapPins, type MapAnswerKeeper } from './mapAnswer';
+
+const keepers = new WeakMap<FastifyInstance, MapAnswerKeeper>();
+
+/** The app's home map answer (tests wait on its `settled()` after a change). */
+export function mapAnswerOf(app: FastifyInstance): MapAnswerKeeper {
+  const keeper = keepers.get(app);
+  if (!keeper) throw new Error('chapterMapRoutes(app) has not run');
+  return keeper;
+}
+
+export function chapterMapRoutes(root: AppInstance): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const keeper = keepMapAnswer({
+    build: async () => encodeChapterMap(await loadMapPins(app.db)),
+    log: app.log,
+    refreshMs: app.config.homeMapCacheMs,
+  });
+  keepers.set(app, keeper);
+  // What the map shows is what every list of chapters shows (answerKeys.ts).
+  const mapShows = new Set([...shows.allChapters(), EVERY_ANSWER]);
+  onAnswersForgotten(app, {
+    forget: (things) => {
+      if (things.some((t) => mapShows.has(t))) keeper.rebuild();
+    },
+    clear: () => keeper.rebuild(),
+  });
+  // Right after listen (or a test's first request): not awaited, so start-up does not wait.
+  app.addHook('onReady', async () => keeper.start());
+  app.addHook('onClose', async () => keeper.stop());
+
+  app.get(
+    '/api/chapters/map',
+    { config: { access: 'public' }, schema: { response: { 200: chapterMapSchema } } },
+    // The same answer for everyone: the browser keeps it and asks again with its ETag.
+    async (request, rawReply) => {
+      const answer = await keeper.current();
+      const reply = rawReply as unknown as FastifyReply;
+      return sendCachedAnswer(
+        request,
+        reply,
+        { ...answer, shows: null },
+        'public, max-age=0, must-revalidate',
+      );
+    },
+  );
+}

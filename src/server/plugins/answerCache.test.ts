@@ -1,0 +1,137 @@
+// The cache's bookkeeping: what forgets an answer, a build that a change overtakes, the size of
+// the notices, and forgetting everything after a listener was away.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { createTestDatabase } from '../test/database';
+import type { Database } from '../db/client';
+import { MAX_NOTICE_BYTES } from '../db/notices';
+import { createAnswerCache } from './answerCache';
+import { changed, EVERY_ANSWER, shows } from './answerKeys';
+import { listenForForgetting, noticePayloads } from './answerNotices';
+
+const HOUR = 3_600_000;
+
+function counted() {
+  const cache = createAnswerCache(z.unknown(), HOUR);
+  const built = new Map<string, number>();
+  const get = (key: string, showing?: readonly string[]) =>
+    cache.get(
+      key,
+      async () => {
+        built.set(key, (built.get(key) ?? 0) + 1);
+        return { key, n: built.get(key) };
+      },
+      showing && (() => showing),
+    );
+  return { cache, get, builds: (key: string) => built.get(key) ?? 0 };
+}
+
+describe('an answer cache', () => {
+  it('forgets the answers showing what changed, and keeps the others', async () => {
+    const { cache, get, builds } = counted();
+    const a = shows.chapter({ id: 1, chapter_events: [{ slug: 'pints' }], permissions: [] });
+    const b = shows.chapter({ id: 2, permissions: [{ id: 7, user: { id: 9 } }] });
+    const list = shows.stateList('vt', [{ id: 1 }, { id: 2 }]);
+    for (const [key, showing] of [
+      ['a', a],
+      ['b', b],
+      ['list', list],
+    ] as const) {
+      await get(key, showing);
+    }
+    cache.forget(changed.event('pints'));
+    cache.forget(changed.user(9));
+    cache.forget(changed.chapter({ id: 3, state: 'NY' }));
+    for (const [key, showing] of [
+      ['a', a],
+      ['b', b],
+      ['list', list],
+    ] as const) {
+      await get(key, showing);
+    }
+    expect([builds('a'), builds('b'), builds('list')]).toEqual([2, 2, 1]);
+    cache.forget(changed.chapter({ id: 5, state: 'VT' }));
+    await get('list', list);
+    expect(builds('list')).toBe(2);
+    cache.forget([EVERY_ANSWER]);
+    await get('a', a);
+    expect(builds('a')).toBe(3);
+  });
+
+  it('forgets an answer that does not say what it shows on any change', async () => {
+    const { cache, get, builds } = counted();
+    await get('page');
+    await get('page');
+    cache.forget(changed.frontPage());
+    await get('page');
+    expect(builds('page')).toBe(2);
+  });
+
+  it('sends, but does not keep, an answer whose build a change overtook', async () => {
+    const cache = createAnswerCache(z.unknown(), HOUR);
+    let release!: () => void;
+    const slow = cache.get(
+      'a',
+      () => new Promise((resolve) => (release = () => resolve('old'))),
+      () => shows.chapters([{ id: 1 }]),
+    );
+    cache.forget(changed.chapterPart(2));
+    cache.forget(changed.chapterPart(1));
+    release();
+    expect(JSON.parse((await slow).json)).toBe('old');
+    const fresh = await cache.get(
+      'a',
+      async () => 'new',
+      () => shows.chapters([{ id: 1 }]),
+    );
+    expect(JSON.parse(fresh.json)).toBe('new');
+  });
+});
+
+describe('notice payloads', () => {
+  it('stay under PostgreSQL’s limit, in as few notices as fit', () => {
+    const things = Array.from({ length: 1500 }, (_, i) => `event:some-long-event-slug-${i}`);
+    const payloads = noticePayloads(things);
+    expect(payloads.length).toBeGreaterThan(1);
+    for (const p of payloads) expect(Buffer.byteLength(p)).toBeLessThanOrEqual(MAX_NOTICE_BYTES);
+    expect(payloads.flatMap((p) => JSON.parse(p) as string[])).toEqual(things);
+  });
+
+  it('become one "forget everything" when too many would be needed', () => {
+    const things = Array.from({ length: 20_000 }, (_, i) => `chapter:${i}`);
+    expect(noticePayloads(things)).toEqual([JSON.stringify([EVERY_ANSWER])]);
+    expect(noticePayloads(['x'.repeat(9000)])).toEqual([JSON.stringify([EVERY_ANSWER])]);
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a server that stopped listening', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('forgets everything when it listens again: it may have missed a change', async () => {
+    const { cache, get, builds } = counted();
+    const bus = listenForForgetting(database.notices, console as never);
+    bus.caches.add(cache);
+    await bus.start();
+    try {
+      await get('a', shows.chapters([{ id: 1 }]));
+      const again = bus.nextListening();
+      await database.db.execute(sql`
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and query = 'listen answer_cache'`);
+      await again;
+      await get('a', shows.chapters([{ id: 1 }]));
+      expect(builds('a')).toBe(2);
+      // And hears notices again.
+      const heard = bus.nextNotice();
+      await bus.forget(changed.chapterPart(1));
+      expect(await heard).toEqual(changed.chapterPart(1));
+    } finally {
+      await bus.stop();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+// The one vocabulary between cached answers and the writes that make them stale. A cached answer
+// declares the things it shows (`shows`); a write names the things it changed (`changed`), and
+// every app server forgets the answers showing any of them (answerCache.ts). Things are named by
+// what a write knows without another query: a deleted event by its slug, a revoked role by its
+// id. A new cached answer lists what it shows with `shows`; a write the table below does not
+// cover gets a `changed` entry here, next to the others.
+
+/** Forgets every answer: sent when too much changed to name, or after a missed notice. */
+export const EVERY_ANSWER = '*';
+
+/** The names themselves (prefer `shows` and `changed` below). */
+export const key = {
+  chapter: (id: number) => `chapter:${id}`,
+  state: (state: string) => `state:${state.toUpperCase()}`,
+  event: (slug: string) => `event:${slug}`,
+  user: (id: number) => `user:${id}`,
+  role: (permissionId: number) => `role:${permissionId}`,
+  /** Answers that list every chapter (the home map, the admin dashboard, a site-wide feed). */
+  allChapters: 'chapters',
+  press: (slug: string) => `press:${slug}`,
+  allPress: 'press',
+  content: (kind: 'blog' | 'page' | 'wiki') => `content:${kind}`,
+  frontPage: 'front-page',
+  emailSettings: 'email-settings',
+} as const;
+
+interface ChapterShown {
+  id: number;
+  chapter_events?: readonly { slug: string }[];
+}
+
+/** What cached answers show. */
+export const shows = {
+  /** One chapter's read: its fields, events, hosts (their names) and their roles. */
+  chapter(
+    chapter: ChapterShown & { permissions: readonly { id: number; user: { id: number } }[] },
+  ) {
+    return [
+      ...shows.chapters([chapter]),
+      ...chapter.permissions.flatMap((p) => [key.role(p.id), key.user(p.user.id)]),
+    ];
+  },
+  /** A list of chapters with their events. */
+  chapters(chapters: readonly ChapterShown[]) {
+    return chapters.flatMap((c) => [
+      key.chapter(c.id),
+      ...(c.chapter_events ?? []).map((e) => key.event(e.slug)),
+    ]);
+  },
+  /** A state's list: also forgotten when a chapter joins it. */
+  stateList(state: string, chapters: readonly ChapterShown[]) {
+    return [key.state(state), ...shows.chapters(chapters)];
+  },
+  /** An event's own page (and whatever of its chapter it shows). */
+  event(slug: string, chapterId: number) {
+    return [key.event(slug), key.chapter(chapterId)];
+  },
+  allChapters: () => [key.allChapters],
+  press: (slug: string) => [key.press(slug), key.allPress],
+  content: (kind: 'blog' | 'page' | 'wiki') => [key.content(kind)],
+  frontPage: () => [key.frontPage],
+  emailSettings: () => [key.emailSettings],
+};
+
+/**
+ * What writes change. Anything about a chapter (its fields, events, posts, hosts, header image,
+ * links, list) also changes the answers that list every chapter.
+ */
+export const changed = {
+  /** A chapter saved or created; `state` is where it is now (the list it left shows its id). */
+  chapter(chapter: { id: number; state: string }) {
+    return [key.chapter(chapter.id), key.state(chapter.state), key.allChapters];
+  },
+  /** Something that belongs to the chapter: a post, a link, its header image, its list. */
+  chapterPart(chapterId: number) {
+    return [key.chapter(chapterId), key.allChapters];
+  },
+  /** An event saved, deleted, or one of its dates skipped, moved or restored. */
+  event(slug: string, chapterId?: number) {
+    return [
+      key.event(slug),
+      ...(chapterId === undefined ? [] : [key.chapter(chapterId)]),
+      key.allChapters,
+    ];
+  },
+  /** A role granted (by chapter) or revoked (by the permission's id). */
+  role(which: { chapterId: number } | { permissionId: number }) {
+    return [
+      'chapterId' in which ? key.chapter(which.chapterId) : key.role(which.permissionId),
+      key.allChapters,
+    ];
+  },
+  /** A user's name or email: shown in the chapters they host. */
+  user: (id: number) => [key.user(id)],
+  press(slug: string, chapterId: number | null) {
+    return [key.press(slug), key.allPress, ...(chapterId === null ? [] : [key.chapter(chapterId)])];
+  },
+  content: (kind: 'blog' | 'page' | 'wiki') => [key.content(kind)],
+  frontPage: () => [key.frontPage],
+  /** Which list-id field is used: the dashboard's list sizes. */
+  emailSettings: () => [key.emailSettings, key.allChapters],
+};
