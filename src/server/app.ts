@@ -38,7 +38,6 @@ import { chapterRoutes } from './modules/chapters/routes';
 import { chapterMapRoutes } from './modules/chapters/mapRoutes';
 import { eventRoutes } from './modules/events/routes';
 import { eventDateRoutes } from './modules/events/dateRoutes';
-import { eventCalendarRoutes } from './modules/calendar/eventRoutes';
 import { linkRoutes } from './modules/links/routes';
 import { chapterPostRoutes } from './modules/chapterPosts/routes';
 import { pressRoutes } from './modules/press/routes';
@@ -153,7 +152,6 @@ export async function buildApp({ config, db, notices }: AppDeps) {
     accountRoutes,
     seoRoutes,
     calendarRoutes,
-    eventCalendarRoutes,
     geoRoutes,
     chapterRoutes,
     chapterMapRoutes,
