@@ -8,10 +8,18 @@
 // server (counts what it accepts, throws the messages away), the contacts' generation (in
 // production they come over months), each send (opens the database as an app server does,
 // queues the message as POST send_message does, and runs the worker until the message is
-// finished), and each ceiling run (one before and one after every send, averaged).
+// finished), and each ceiling run (one before and one after every send, averaged). The parts
+// run compiled, as `npm start` runs the server (one esbuild bundle, as scripts/build-server.ts
+// makes it, in node_modules/.cache while the bench runs): a process started with tsx carries
+// its compiler and loader thread, about 70 MB of RSS an app server does not have. `--tsx` runs
+// them from source.
 //
 //   npm run bench:send -- [--contacts 10000] [--db both|postgres|pglite] [--workers 1]
 //                         [--concurrency 4] [--embedded disk|memory] [--ceiling-messages 5000]
+//                         [--unrecorded N] [--tsx] [--cpu-prof DIR]
+//
+// --unrecorded: the worker's unrecordedPerLoop (its default otherwise); --cpu-prof: the send
+// process writes a V8 CPU profile into DIR.
 //
 // PostgreSQL: a fresh database on BENCH_DATABASE_URL or TEST_DATABASE_URL's server, dropped
 // afterwards (skipped without either). PGlite: a fresh directory on disk, as an app server
@@ -19,13 +27,14 @@
 // --workers runs that many send workers in the process, as if of that many app servers.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { build } from 'esbuild';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -53,7 +62,10 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: process.env.BENCH_WORKERS ?? '1' },
     concurrency: { type: 'string', default: process.env.MAIL_SEND_CONCURRENCY ?? '' },
     embedded: { type: 'string', default: 'disk' },
+    unrecorded: { type: 'string', default: '' },
+    tsx: { type: 'boolean', default: false },
     'ceiling-messages': { type: 'string', default: '' },
+    'cpu-prof': { type: 'string', default: '' },
     // Internal: which part this process is.
     role: { type: 'string', default: 'main' },
     port: { type: 'string', default: '0' },
@@ -193,6 +205,7 @@ async function runSend(target: Target, port: number, generateHere: boolean): Pro
         pollMs: 50,
         leaseMs: config.mail.sendLeaseMs,
         concurrency: config.mail.sendConcurrency,
+        ...(args.unrecorded ? { unrecordedPerLoop: Number(args.unrecorded) } : {}),
       }),
     );
     workers.forEach((w) => w.start());
@@ -283,13 +296,52 @@ async function runCeiling(port: number, count: number) {
 
 // ---- the orchestra ----
 
+/** What each part's process runs: this file through tsx, or it compiled. */
+interface Parts {
+  file: string;
+  execArgv: string[];
+  cleanup(): void;
+}
+
+/** This file and what it imports of ours in one ES module, as scripts/build-server.ts builds. */
+async function compiledParts(): Promise<Parts> {
+  // Inside the project, so that the packages left out of the bundle are found as they are.
+  const cache = fileURLToPath(new URL('../node_modules/.cache', import.meta.url));
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(path.join(cache, 'bench-send-'));
+  const file = path.join(dir, 'send.js');
+  await build({
+    entryPoints: [fileURLToPath(import.meta.url)],
+    outfile: file,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    keepNames: true,
+    logLevel: 'warning',
+  });
+  // db/client.ts looks for the migrations beside the running file.
+  const migrations = fileURLToPath(new URL('../src/server/db/migrations', import.meta.url));
+  cpSync(migrations, path.join(dir, 'migrations'), { recursive: true });
+  return { file, execArgv: [], cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+const sourceParts = (): Parts => ({
+  file: fileURLToPath(import.meta.url),
+  execArgv: ['--import', 'tsx'],
+  cleanup() {},
+});
+
+let parts: Parts;
+
 function child<T>(role: string, extra: string[]): Promise<T> {
+  const profile =
+    role === 'send' && args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', args['cpu-prof']] : [];
   return new Promise((resolve, reject) => {
-    const proc = fork(
-      fileURLToPath(import.meta.url),
-      [...process.argv.slice(2), '--role', role, ...extra],
-      { execArgv: ['--import', 'tsx'] },
-    );
+    const proc = fork(parts.file, [...process.argv.slice(2), '--role', role, ...extra], {
+      execArgv: [...parts.execArgv, ...profile],
+    });
     let answer: T | undefined;
     proc.on('message', (m: T) => (answer = m));
     proc.on('exit', (code) =>
@@ -321,9 +373,8 @@ const fmt = (n: number) => n.toFixed(0);
 const ceilingMessages = () => Number(args['ceiling-messages'] || Math.min(CONTACTS, 5000));
 
 async function main() {
-  const sink = fork(fileURLToPath(import.meta.url), ['--role', 'sink'], {
-    execArgv: ['--import', 'tsx'],
-  });
+  parts = args.tsx ? sourceParts() : await compiledParts();
+  const sink = fork(parts.file, ['--role', 'sink'], { execArgv: parts.execArgv });
   const port = await new Promise<number>((resolve) =>
     sink.once('message', (m: { port: number }) => resolve(m.port)),
   );
@@ -332,7 +383,7 @@ async function main() {
   const which = args.db === 'both' ? ['postgres', 'pglite'] : [args.db!];
   const concurrency = appConfig(port).mail.sendConcurrency;
   console.log(
-    `${CONTACTS} contacts, ${WORKERS} worker(s) x ${concurrency} in flight; ceiling: nodemailer, ${ceilingCount} messages, ${concurrency} in flight`,
+    `${CONTACTS} contacts, ${WORKERS} worker(s) x ${concurrency} in flight; ceiling: nodemailer, ${ceilingCount} messages, ${concurrency} in flight; parts ${args.tsx ? 'from source (tsx)' : 'compiled'}`,
   );
   let failed = false;
   const ceiling = async () => {
@@ -407,6 +458,7 @@ async function main() {
     }
   } finally {
     sink.kill();
+    parts.cleanup();
   }
   if (failed) {
     console.log('\nFAILED: a message was lost or sent twice');

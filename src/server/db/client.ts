@@ -88,6 +88,13 @@ async function quiet(pool: pg.Pool, quietMs = 200, maxMs = 10_000): Promise<void
   }
 }
 
+// PGlite's shared buffers live in its WASM memory, and all of PostgreSQL's default 128 MB of
+// them is resident from the moment it opens: an app server on the embedded database sat at
+// about 400 MB before doing anything. On disk the operating system caches the files anyway;
+// 16 MB holds what the site works on (measured with `npm run bench:send`: no slower, about 130
+// MB less; docs/decisions.md).
+const EMBEDDED_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 async function openEmbedded(dir: string): Promise<Database> {
   const inMemory = dir === 'memory';
   // PGlite is one process's database: a second process opening the directory would corrupt it.
@@ -95,7 +102,7 @@ async function openEmbedded(dir: string): Promise<Database> {
   const release = inMemory ? async () => {} : await lockDirectory(dir);
   let client: PGlite;
   try {
-    client = inMemory ? new PGlite() : new PGlite(dir);
+    client = inMemory ? new PGlite() : new PGlite(dir, { startParams: EMBEDDED_START });
     await client.waitReady;
   } catch (err) {
     await release();

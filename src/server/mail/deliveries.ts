@@ -73,11 +73,18 @@ export async function claimDeliveries(
 /**
  * Sent: the ledger and the contacts' counters move together, once, whoever marks a row first
  * (a row taken over by another worker meanwhile was sent all the same).
+ *
+ * Committed without waiting for the disk (synchronous_commit off, for this transaction only):
+ * the flush was the longest part of a record on PostgreSQL. A mark lost that way (only if the
+ * database server itself crashes, within 3 x wal_writer_delay of the commit) leaves the row
+ * 'sending', so it is sent again when its lease runs out: a duplicate with the same
+ * Message-ID, never a loss (docs/decisions.md, chapter email).
  */
 export async function markSent(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.execute(
-    sql`with sent as (
+    sql`with async_commit as (select set_config('synchronous_commit', 'off', true)),
+        sent as (
           update mailing_deliveries
           set status = 'sent', sent_at = now(), lease_until = null, error = null
           where id = any(${intArray(ids)}::int[]) and status = 'sending'
@@ -85,6 +92,7 @@ export async function markSent(db: Db, ids: readonly number[]): Promise<void> {
         )
         update mailing_list_contacts
         set num_sends = num_sends + 1, last_activity = now()
+        from async_commit
         where id in (select contact_id from sent)`,
   );
 }

@@ -4,29 +4,26 @@
 // sends them. Idle, a worker looks for work every MAIL_SEND_POLL_MS; a send queued on the same
 // server wakes it at once.
 //
-// Throughput: rows are claimed a batch per statement (the next batch is fetched while the last
-// one is being sent) and sends are recorded together (group commit: whatever was sent while
-// one record was being written goes in the next). The ledger costs a few statements per batch
-// rather than three per message.
+// Its parts: the claimed rows (./claimQueue.ts, a batch per statement, fetched ahead), the
+// rendered messages (./sendTemplates.ts), the records of sent rows (./sentRecorder.ts, group
+// commit) and of refused ones (./sendFailures.ts). Here: the `concurrency` loops that take a
+// row, send it and have it recorded.
 //
-// Duplicates stay bounded: each of the `concurrency` loops waits for its sent message to be
-// recorded before it sends another, so a server that dies leaves at most `concurrency`
-// messages taken by the SMTP server but not marked sent: the only ones sent twice. The rest of
-// its batch was never sent, and is sent once by whoever takes it over.
+// Duplicates stay bounded: a loop sends its next message while the last one is being recorded,
+// but not before the one before that is recorded, so each loop has at most `unrecordedPerLoop`
+// messages the SMTP server may have taken that the ledger does not say are sent: a server that
+// dies sends at most `concurrency * unrecordedPerLoop` messages twice (with the same
+// Message-ID). The rest of its batch was never sent, and is sent once by whoever takes it over.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Mailer } from './mailer';
-import { personalize, renderTemplate, type MessageTemplate } from './chapterMessage';
-import {
-  claimDeliveries,
-  finishMessage,
-  loadMessage,
-  markDone,
-  markSent,
-  releaseClaims,
-  retryLater,
-  type ClaimedDelivery,
-} from './deliveries';
+import { personalize } from './chapterMessage';
+import { claimQueue, type Claimed } from './claimQueue';
+import { markDone } from './deliveries';
+import { MAX_ATTEMPTS, reasonOf, recordFailure } from './sendFailures';
+import { sendTemplates } from './sendTemplates';
+import { sentRecorder } from './sentRecorder';
+import { Abandoned, workerLife } from './workerLife';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +43,11 @@ export interface SendWorkerOptions {
   leaseMs: number;
   /** Deliveries in flight at once (default 1). */
   concurrency?: number;
+  /**
+   * Messages a loop may have sent before the ledger says so (default 2): the next one is sent
+   * while the last is being recorded. 1 waits for each record before the next send.
+   */
+  unrecordedPerLoop?: number;
   /** Rows claimed per statement (default 50). */
   batchSize?: number;
   /** Claims of one delivery (crashes included) before it is given up as failed. */
@@ -65,229 +67,49 @@ export interface SendWorker {
   abandon(): void;
 }
 
-const MAX_ATTEMPTS = 5;
-const RETRY_BASE_MS = 60_000;
-const RETRY_MAX_MS = 60 * 60_000;
-// A few recent messages' templates: a worker usually sends one message to a whole list.
-const TEMPLATE_CACHE = 8;
 const BATCH_SIZE = 50;
-// A claimed row is sent only in the first third of its lease: the rest is left for the send
-// itself (the default 15-minute lease leaves nodemailer's 10-minute socket timeout), so no
-// live worker's send is ever taken over. A row not started by then is handed back.
-const START_WINDOW = 1 / 3;
-// Recording a sent message failed (the database is away): try again after this long, holding
-// on to the message, so that no more than `concurrency` stay unrecorded.
-const RECORD_RETRY_MS = 1000;
+const UNRECORDED_PER_LOOP = 2;
 
-/** Rows claimed together: when the last is settled, their messages may be finished. */
-interface Batch {
-  /** performance.now() after which its rows are no longer started. */
-  startBy: number;
-  open: number;
-  messageIds: Set<number>;
+/**
+ * Settles with the error a record ended in (null: recorded); never rejects. In an object, so
+ * that an async function can hand it over unsettled.
+ */
+interface Recorded {
+  settled: Promise<unknown>;
 }
-
-interface Claimed {
-  row: ClaimedDelivery;
-  batch: Batch;
-}
-
-interface Recording {
-  id: number;
-  done: () => void;
-  fail: (err: unknown) => void;
-}
-
-class Abandoned extends Error {}
-
-/** SMTP 5xx: the server refused this message for good; anything else may pass later. */
-function isPermanent(err: unknown): boolean {
-  const code = (err as { responseCode?: unknown }).responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
-}
-
-const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+const recordedNow: Recorded = { settled: Promise.resolve(null) };
 
 export function createSendWorker(options: SendWorkerOptions): SendWorker {
-  const { db, mailer, log, pollMs, leaseMs } = options;
+  const { db, mailer, log, pollMs, leaseMs, publicUrl } = options;
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   const concurrency = Math.max(1, options.concurrency ?? 1);
+  const unrecordedPerLoop = Math.max(1, options.unrecordedPerLoop ?? UNRECORDED_PER_LOOP);
+  const life = workerLife();
   const batchSize = Math.max(1, options.batchSize ?? BATCH_SIZE);
-  let state: 'idle' | 'running' | 'stopping' | 'stopped' | 'abandoned' = 'idle';
+  const queue = claimQueue({
+    db,
+    log,
+    life,
+    leaseMs,
+    batchSize,
+    // Half a batch ahead: a claim takes longer than a few sends, and the loops must not wait.
+    fetchAheadBelow: Math.max(concurrency, Math.ceil(batchSize / 2)),
+  });
+  const templateOf = sendTemplates(db, { publicUrl, tracking: options.tracking });
+  // A group is written once every loop could be holding as many records as it may while it
+  // still sends: more, and the loops would stop to wait for it.
+  const recorder = sentRecorder(db, log, life, concurrency * Math.max(1, unrecordedPerLoop - 1));
   let loops: Promise<void> | null = null;
   const sleepers = new Set<() => void>();
   let woken = false;
-  const templates = new Map<number, MessageTemplate>();
-  /** Claimed rows not yet started, oldest batch first. */
-  const queue: Claimed[] = [];
-  let claiming: Promise<void> | null = null;
-  /** The last claim found fewer rows than it asked for: no need to fetch ahead. */
-  let drained = true;
-  /** Ids of the rows this worker holds (queued or being sent). */
-  const inHand = new Set<number>();
-  const recordings: Recording[] = [];
-  let recording = false;
 
-  /** After every await: a dead worker writes nothing more. */
-  function alive() {
-    if (state === 'abandoned') throw new Abandoned();
-  }
-
-  async function template(messageId: number): Promise<MessageTemplate | null> {
-    const cached = templates.get(messageId);
-    if (cached) return cached;
-    const message = await loadMessage(db, messageId);
-    if (!message) return null;
-    const made = renderTemplate(message, {
-      publicUrl: options.publicUrl,
-      tracking: options.tracking,
-    });
-    if (templates.size >= TEMPLATE_CACHE) templates.delete(templates.keys().next().value!);
-    templates.set(messageId, made);
-    return made;
-  }
-
-  /** `count` rows of the batch are done with; the last one finishes its messages. */
-  async function settle(batch: Batch, count = 1) {
-    batch.open -= count;
-    if (batch.open > 0) return;
-    for (const messageId of batch.messageIds) {
-      alive();
-      await finishMessage(db, messageId);
-    }
-  }
-
-  async function claim(): Promise<void> {
-    // Taken before the statement, so the window closes before the lease could.
-    const startBy = performance.now() + leaseMs * START_WINDOW;
-    const rows = await claimDeliveries(db, leaseMs, batchSize);
-    alive();
-    drained = rows.length < batchSize;
-    if (rows.length === 0) return;
-    const batch: Batch = {
-      startBy,
-      open: rows.length,
-      messageIds: new Set(rows.map((r) => r.messageId)),
-    };
-    let done = 0;
-    for (const row of rows) {
-      // A row of our own whose lease ran out while in hand (a lease shorter than our sends): it
-      // is ours still; the send under way records it. Anything else not 'sending' is skipped.
-      if (row.status !== 'sending' || inHand.has(row.id)) done += 1;
-      else {
-        inHand.add(row.id);
-        queue.push({ row, batch });
-      }
-    }
-    if (done > 0) await settle(batch, done);
-  }
-
-  /** One claim at a time; whoever asks meanwhile waits for the one under way. */
-  function claimOnce(): Promise<void> {
-    claiming ??= claim().finally(() => {
-      claiming = null;
-    });
-    return claiming;
-  }
-
-  /** Hands back rows whose start window closed before their turn came. */
-  async function releaseLate() {
-    const now = performance.now();
-    let late = 0;
-    while (late < queue.length && queue[late]!.batch.startBy < now) late += 1;
-    if (late === 0) return;
-    const items = queue.splice(0, late);
-    for (const item of items) inHand.delete(item.row.id);
-    await releaseClaims(
-      db,
-      items.map((i) => i.row),
-    );
-    alive();
-    for (const item of items) await settle(item.batch);
-  }
-
-  /** The next claimed row to send, claiming more when none is left; null: nothing to send. */
-  async function next(): Promise<Claimed | null> {
-    let claimed = false;
-    for (;;) {
-      await releaseLate();
-      const item = queue.shift();
-      if (item) {
-        // Fetch the next batch while this one is being sent.
-        if (queue.length < concurrency && !drained && !claiming) {
-          claimOnce().catch((err: unknown) => {
-            if (!(err instanceof Abandoned))
-              log.error({ err: reasonOf(err) }, 'send worker claim failed');
-          });
-        }
-        return item;
-      }
-      if (claimed) return null;
-      await claimOnce();
-      claimed = true;
-    }
-  }
-
-  /** Records sent messages together: those sent while one record is written go in the next. */
-  async function recordSent() {
-    recording = true;
-    try {
-      while (recordings.length > 0) {
-        const taken = recordings.splice(0);
-        try {
-          alive();
-          await markSent(
-            db,
-            taken.map((r) => r.id),
-          );
-          for (const r of taken) r.done();
-        } catch (err) {
-          if (err instanceof Abandoned || state !== 'running') {
-            for (const r of taken) r.fail(err);
-            continue;
-          }
-          log.error({ err: reasonOf(err) }, 'could not record sent chapter email; trying again');
-          recordings.unshift(...taken);
-          await new Promise((r) => setTimeout(r, RECORD_RETRY_MS));
-        }
-      }
-    } finally {
-      recording = false;
-    }
-  }
-
-  function sent(id: number): Promise<void> {
-    return new Promise((done, fail) => {
-      recordings.push({ id, done, fail });
-      if (!recording) void recordSent();
-    });
-  }
-
-  async function failed(delivery: ClaimedDelivery, err: unknown) {
-    const reason = reasonOf(err);
-    if (isPermanent(err) || delivery.attempts >= maxAttempts) {
-      log.warn({ deliveryId: delivery.id, err: reason }, 'chapter email not delivered');
-      await markDone(db, delivery.id, 'failed', reason);
-    } else {
-      const delay = Math.min(RETRY_BASE_MS * 2 ** (delivery.attempts - 1), RETRY_MAX_MS);
-      await retryLater(db, delivery.id, reason, delay);
-    }
-  }
-
-  /** Sends one claimed row and records the outcome. */
-  async function deliver({ row, batch }: Claimed): Promise<void> {
-    try {
-      await send(row);
-    } finally {
-      inHand.delete(row.id);
-    }
-    alive();
-    await settle(batch);
-  }
-
-  async function send(row: ClaimedDelivery): Promise<void> {
-    const content = await template(row.messageId);
-    alive();
+  /**
+   * Sends one claimed row. 'sent': the SMTP server took it, and it is not recorded yet;
+   * 'recorded': its outcome (refused, skipped, given up) is in the ledger already.
+   */
+  async function attempt({ row }: Claimed): Promise<'sent' | 'recorded'> {
+    const content = await templateOf(row.messageId);
+    life.alive();
     if (!content) {
       // The message is gone (its rows go with it; this one may still be in hand).
       await markDone(db, row.id, 'skipped', null);
@@ -295,14 +117,44 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
       // Claimed this often, it killed its worker each time: do not let it do so again.
       await markDone(db, row.id, 'failed', 'Gave up after repeated interrupted attempts.');
     } else {
-      const refusal = await mailer.send(personalize(content, row, options.publicUrl)).then(
+      const refusal = await mailer.send(personalize(content, row, publicUrl)).then(
         () => null,
         (err: unknown) => ({ err }),
       );
-      alive();
-      if (refusal) await failed(row, refusal.err);
-      else await sent(row.id);
+      life.alive();
+      if (!refusal) return 'sent';
+      await recordFailure(db, log, row, refusal.err, maxAttempts);
     }
+    return 'recorded';
+  }
+
+  /**
+   * Sends one claimed row. Resolves once the SMTP server answered; what it resolves to settles
+   * once the outcome is in the ledger and the row is done with.
+   */
+  async function deliver(item: Claimed): Promise<Recorded> {
+    let outcome: 'sent' | 'recorded';
+    try {
+      outcome = await attempt(item);
+    } catch (err) {
+      // Nothing recorded (the database is away): the row runs out of lease and is claimed
+      // again, by this worker too.
+      queue.letGo(item);
+      throw err;
+    }
+    if (outcome === 'recorded') {
+      life.alive();
+      await queue.done(item);
+      return recordedNow;
+    }
+    const settled = recorder
+      .record(item.row.id)
+      .then(() => queue.done(item))
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    return { settled };
   }
 
   function idle(): Promise<void> {
@@ -321,24 +173,45 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
     });
   }
 
+  /** Waits for the oldest of a loop's records; throws what it failed with. */
+  async function oldestRecorded(unrecorded: Recorded[]) {
+    const failure = await unrecorded.shift()?.settled;
+    if (failure) throw failure;
+  }
+
   async function run() {
-    while (state === 'running') {
+    // This loop's sent messages whose record is under way, oldest first.
+    const unrecorded: Recorded[] = [];
+    while (life.state === 'running') {
       let worked = false;
       try {
-        const item = await next();
-        if (item && state === 'running') {
+        while (unrecorded.length >= unrecordedPerLoop) await oldestRecorded(unrecorded);
+        const item = await queue.next();
+        if (item && life.state === 'running') {
           worked = true;
-          await deliver(item);
+          unrecorded.push(await deliver(item));
         } else if (item) {
           // Stopping: this one goes back with the rest of the queue.
-          queue.unshift(item);
+          queue.putBack(item);
         }
       } catch (err) {
         if (err instanceof Abandoned) return;
         // The database is away, most likely: wait a round and try again.
         log.error({ err: reasonOf(err) }, 'send worker step failed');
       }
-      if (!worked && state === 'running') await idle();
+      if (!worked && life.state === 'running') {
+        // Nothing to send now: what was sent goes in the ledger before the wait.
+        recorder.flush();
+        await idle();
+      }
+    }
+    // Stopping: what this loop sent is recorded before the worker says it stopped.
+    if (unrecorded.length > 0) recorder.flush();
+    while (unrecorded.length > 0) {
+      await oldestRecorded(unrecorded).catch((err: unknown) => {
+        if (!(err instanceof Abandoned))
+          log.error({ err: reasonOf(err) }, 'send worker step failed');
+      });
     }
   }
 
@@ -350,31 +223,28 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
 
   return {
     start() {
-      if (pollMs <= 0 || state !== 'idle') return;
-      state = 'running';
+      if (pollMs <= 0 || life.state !== 'idle') return;
+      life.state = 'running';
       loops = Promise.all(Array.from({ length: concurrency }, run)).then(() => {});
     },
     wake() {
-      if (state === 'running') interrupt();
+      if (life.state === 'running') interrupt();
     },
     async stop() {
-      if (state === 'running') state = 'stopping';
+      if (life.state === 'running') life.state = 'stopping';
       interrupt();
       await loops;
-      await claiming?.catch(() => {});
-      if (state !== 'stopping') return;
-      state = 'stopped';
+      if (life.state !== 'stopping') return;
+      life.state = 'stopped';
       // What was claimed but not started goes back now, not when its lease runs out.
-      const unsent = queue.splice(0);
-      await releaseClaims(
-        db,
-        unsent.map((i) => i.row),
-      ).catch((err: unknown) =>
-        log.error({ err: reasonOf(err) }, 'could not hand back claimed chapter email'),
-      );
+      await queue
+        .handBack()
+        .catch((err: unknown) =>
+          log.error({ err: reasonOf(err) }, 'could not hand back claimed chapter email'),
+        );
     },
     abandon() {
-      state = 'abandoned';
+      life.state = 'abandoned';
       interrupt();
     },
   };
