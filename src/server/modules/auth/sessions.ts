@@ -1,8 +1,9 @@
 // Sessions: a random token in the browser's cookie, only its SHA-256 in the database. Nothing is
 // kept in memory, so every app server on the same database recognises every sign-in.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { permissions, sessions, users } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import { summarizeRoles } from '../../../common/policy';
@@ -56,11 +57,35 @@ export async function loadUser(db: Db, userId: number): Promise<User | null> {
 /**
  * The signed-in user of a session token, or null when it is unknown or expired. A session lasts
  * SESSION_DAYS from sign-in; it is not extended, so the cookie and the row expire together.
+ * Every signed-in request asks this: one prepared statement (the session, its user and their
+ * roles), not three built anew.
  */
 export async function userForToken(db: Db, token: string): Promise<User | null> {
-  const [session] = await db
-    .select({ userId: sessions.userId })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
-  return session ? loadUser(db, session.userId) : null;
+  const [row] = await sessionUser(db).execute({
+    tokenHash: hashToken(token),
+    now: new Date().toISOString(),
+  });
+  return row ? { ...row, ...summarizeRoles(row.permissions) } : null;
 }
+
+const sessionUser = preparedPerDb((db) =>
+  db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      permissions: sql<{ roleId: number; chapterId: number | null }[]>`(select coalesce(
+        json_agg(json_build_object('roleId', p.role_id, 'chapterId', p.chapter_id) order by p.id),
+        '[]'::json) from ${permissions} p where p.user_id = ${users.id})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .limit(1)
+    .prepare('session_user'),
+);
