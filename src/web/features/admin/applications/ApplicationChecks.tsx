@@ -23,12 +23,19 @@ export function ApplicationChecks({
   save: ReturnType<typeof useSaveApplication>;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
+  // A switch shows the click at once, while its save is on the way; once saved (or refused) the
+  // application's own value shows again.
+  const [clicked, setClicked] = useState<Partial<Record<Check, boolean>>>({});
+  const shown = (name: Check) => clicked[name] ?? application[name];
   const toggle = async (name: Check, value: boolean) => {
     setFailure(null);
+    setClicked((c) => ({ ...c, [name]: value }));
     try {
       await save.run({ [name]: value });
     } catch (err) {
       setFailure(errorMessage(err, 'The change could not be saved. Please try again.'));
+    } finally {
+      setClicked(({ [name]: _done, ...rest }) => rest);
     }
   };
   return (
@@ -44,8 +51,8 @@ export function ApplicationChecks({
           key={c.name}
           type="switch"
           id={`check-${c.name}`}
-          label={`${c.label}: ${application[c.name] ? 'Yes' : 'No'}`}
-          checked={application[c.name]}
+          label={`${c.label}: ${shown(c.name) ? 'Yes' : 'No'}`}
+          checked={shown(c.name)}
           onChange={(e) => void toggle(c.name, e.target.checked)}
         />
       ))}
@@ -54,7 +61,7 @@ export function ApplicationChecks({
         type="switch"
         id="check-isArchived"
         label="Archived (hidden from the lists unless archived ones are shown)"
-        checked={application.isArchived}
+        checked={shown('isArchived')}
         onChange={(e) => void toggle('isArchived', e.target.checked)}
       />
       {failure && (
