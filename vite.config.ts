@@ -3,13 +3,15 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { purgeBootstrap } from './scripts/purge-bootstrap.js';
 import { trustAnswers } from './scripts/trust-answers.js';
+import { stylesFirst } from './scripts/styles-first.js';
 
 const api = 'http://localhost:3000';
 
 export default defineConfig(({ command }) => ({
   root: 'src/web',
   // trustAnswers: production builds do not check our own API's answers (scripts/trust-answers.ts).
-  plugins: [react(), trustAnswers()],
+  // stylesFirst: the CSS, which blocks the first paint, is asked for before the scripts.
+  plugins: [react(), trustAnswers(), stylesFirst()],
   // Production builds ship only the part of Bootstrap's CSS the site uses.
   css: { postcss: { plugins: command === 'build' ? [purgeBootstrap()] : [] } },
   resolve: {

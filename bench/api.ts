@@ -13,7 +13,8 @@
 // BENCH_SECONDS (per round, default 3), BENCH_ROUNDS (rounds per server, default 2),
 // BENCH_TOOL (wrk or autocannon), BENCH_ACCEPT_ENCODING (default gzip), BENCH_SERVER_ENTRY (a
 // built server to run with node instead of src/server/main.ts with tsx), BENCH_VERBOSE=1 (each
-// round's req/s too).
+// round's req/s too), BENCH_ROUTES (only the routes whose name contains one of these words,
+// comma-separated).
 // Slow figures never fail the run: it exits non-zero only when it could not measure.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -31,6 +32,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const WARM_UP_SECONDS = 1;
 const ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip';
 const VERBOSE = Boolean(process.env.BENCH_VERBOSE);
+/** Only the routes whose name contains one of these (comma-separated), for a quick look. */
+const ONLY = (process.env.BENCH_ROUTES ?? '').split(',').filter(Boolean);
 
 interface Row {
   size: number;
@@ -198,7 +201,9 @@ async function benchSize(size: number, rows: Row[]) {
 
   const script = entryScript();
   if (!script) console.log('no built web app in dist/web: no page HTML or static file rows');
-  const routes = benchRoutes(network.facts, script, maps[1][1].status === 200);
+  const routes = benchRoutes(network.facts, script, maps[1][1].status === 200).filter(
+    (route) => ONLY.length === 0 || ONLY.some((part) => route.name.includes(part)),
+  );
   const answersFile = path.join(dataDir, 'answers.json');
   writeFileSync(answersFile, JSON.stringify(await captureAll(app, routes, network.facts)));
   const ceiling = await startCeiling(answersFile);

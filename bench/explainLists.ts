@@ -1,20 +1,47 @@
 // `npx tsx bench/explainLists.ts`: EXPLAIN ANALYZE of the list queries (state page, home map)
-// over the large network on PostgreSQL (bench/generate.ts), as they were (every post and every
-// chapter email grouped per request to find 'Last Active'; whole chapter rows sorted) and as
-// they are (chapters.last_active_at, summary columns only). Prints each plan with its time.
-// BENCH_DATABASE_URL names a server (default: the local test server); a fresh database is
-// created there and dropped afterwards.
+// and of a chapter read over the large network on PostgreSQL (bench/generate.ts; BENCH_CHAPTERS
+// chapters, 2,000 by default), as they were (every post and every chapter email grouped per
+// request to find 'Last Active'; whole chapter rows sorted) and as the code builds them now
+// (chapters.last_active_at, summary columns only, events as JSON in the same statement). Prints
+// each plan with its time. BENCH_DATABASE_URL names a server (default: the local test server); a
+// fresh database is created there and dropped afterwards.
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, inArray, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
+import type { Db } from '../src/server/db/client';
+import { chapters } from '../src/server/db/schema';
+import { CHAPTER_STATUS } from '../src/common/constants';
+import { fullChapterQuery } from '../src/server/modules/chapters/chapter';
+import { storedStates } from '../src/server/modules/chapters/service';
+import { summariesQuery } from '../src/server/modules/chapters/summaries';
+import { chapterVisibleTo } from '../src/server/modules/chapters/visibility';
+import { exceptionCutoff } from '../src/server/modules/events/exceptions';
 import { generateAdminData, generateLargeNetwork } from './generate';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const SUMMARY = `c.id, c.title, c.slug, c.city, c.state, c.postal_code, c.country, c.status,
-  c.chapter_type_id, c.email_alias, c.last_active_at, t.*`;
 const STATE = `c.state = 'NY' and c.status = 1`;
 const ACTIVE = `c.status = 1`;
+
+const CHAPTERS = Number(process.env.BENCH_CHAPTERS ?? 2000);
+
+/** The statements as the code builds them, with their parameters. */
+function current(db: Db): [string, { toSQL(): { sql: string; params: unknown[] } }][] {
+  const active = eq(chapters.status, CHAPTER_STATUS.active);
+  return [
+    [
+      'now: state list (NY, visitors), one statement',
+      summariesQuery(db, {
+        where: and(inArray(chapters.state, storedStates('NY')), chapterVisibleTo(null)),
+      }),
+    ],
+    ['now: home map /active, one statement', summariesQuery(db, { where: active })],
+    [
+      'now: chapter read by slug, one statement',
+      fullChapterQuery(db, eq(chapters.slug, 'bench-chapter-42')),
+    ],
+  ];
+}
 
 const queries: [string, string][] = [
   [
@@ -38,35 +65,6 @@ const queries: [string, string][] = [
     `select c.*, t.* from chapters c
     join chapter_types t on t.id = c.chapter_type_id where ${ACTIVE}
     order by c.state, c.title, c.id`,
-  ],
-  [
-    'after: state, chapters',
-    `select ${SUMMARY} from chapters c
-    join chapter_types t on t.id = c.chapter_type_id where ${STATE}
-    order by c.state, c.title, c.id`,
-  ],
-  [
-    'after: state, events (as before)',
-    `select e.* from chapter_events e
-    join chapters c on c.id = e.chapter_id where ${STATE} order by e.id`,
-  ],
-  [
-    'after: home map, chapters',
-    `select ${SUMMARY} from chapters c
-    join chapter_types t on t.id = c.chapter_type_id where ${ACTIVE}
-    order by c.state, c.title, c.id`,
-  ],
-  [
-    'after: home map, events (as before)',
-    `select e.* from chapter_events e
-    join chapters c on c.id = e.chapter_id where ${ACTIVE} order by e.id`,
-  ],
-  [
-    'after: chapter read, events with exceptions',
-    `select e.*, x.* from chapter_events e
-    left join chapter_event_exceptions x on x.event_id = e.id
-      and (x.date >= '2026-01-01' or x.moved_to_date >= '2026-01-01')
-    where e.chapter_id = 42 order by e.id, x.date`,
   ],
   [
     'after: trigger, one chapter last active',
@@ -94,15 +92,28 @@ async function main() {
   try {
     const database = await openDatabase({ url: url.toString(), embeddedDir: 'unused', poolMax: 2 });
     await database.migrate();
-    await generateLargeNetwork(database.db);
+    await generateLargeNetwork(database.db, CHAPTERS);
     await generateAdminData(database.db);
     await database.db.execute(sql`vacuum analyze`);
-    for (const [label, text] of queries) {
-      const plan = (await database.db.execute(
-        sql.raw(`explain (analyze, costs off) ${text}`),
-      )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    const explain = async (label: string, text: string, params: unknown[] = []) => {
+      const plan = await client.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, costs off) ${text}`,
+        params,
+      );
       console.log(`\n== ${label}`);
       for (const row of plan.rows) console.log(row['QUERY PLAN']);
+    };
+    try {
+      for (const [label, text] of queries) await explain(label, text);
+      const cutoff = exceptionCutoff(new Date());
+      for (const [label, query] of current(database.db)) {
+        const built = query.toSQL();
+        await explain(label, built.sql, fillPlaceholders(built.params, { cutoff }));
+      }
+    } finally {
+      await client.end();
     }
     await database.close();
   } finally {

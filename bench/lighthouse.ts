@@ -25,6 +25,8 @@ const PAGES = [
 const PRESETS = (process.env.PRESETS ?? 'mobile,desktop').split(',').map((p) => p.trim());
 const RUNS = Number(process.env.RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** DETAILS=1: after each run, where its time went (FCP, LCP element, long tasks, main thread). */
+const DETAILS = Boolean(process.env.DETAILS);
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -119,6 +121,7 @@ async function audit(url: string, port: number, preset: string): Promise<Figures
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  if (DETAILS) printDetails(url, preset, lhr);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcp: value('largest-contentful-paint'),
@@ -126,6 +129,32 @@ async function audit(url: string, port: number, preset: string): Promise<Figures
     cls: value('cumulative-layout-shift'),
     bytes: value('total-byte-weight'),
   };
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function printDetails(url: string, preset: string, lhr: Lhr) {
+  const items = (id: string) =>
+    (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const ms = (id: string) => (lhr.audits[id]?.numericValue ?? NaN).toFixed(0);
+  console.log(
+    `  ${preset} ${new URL(url).pathname}: benchmarkIndex ${lhr.environment.benchmarkIndex}, ` +
+      `FCP ${ms('first-contentful-paint')} ms, SI ${ms('speed-index')} ms, ` +
+      `LCP ${ms('largest-contentful-paint')} ms, TBT ${ms('total-blocking-time')} ms`,
+  );
+  const lcpElement = items('largest-contentful-paint-element')[0] as
+    { items?: { node?: { snippet?: string } }[] } | undefined;
+  console.log(`    LCP element: ${lcpElement?.items?.[0]?.node?.snippet ?? '?'}`);
+  for (const task of items('long-tasks').slice(0, 5)) {
+    console.log(
+      `    long task ${Number(task.duration).toFixed(0)} ms at ${Number(task.startTime).toFixed(0)}: ${String(task.url)}`,
+    );
+  }
+  for (const part of items('mainthread-work-breakdown')) {
+    console.log(
+      `    main thread ${String(part.groupLabel)}: ${Number(part.duration).toFixed(0)} ms`,
+    );
+  }
 }
 
 async function main() {

@@ -40,7 +40,7 @@ async function measure(size: number): Promise<boolean> {
       console.log(
         [
           `${size} chapters (generated in ${network.generateSeconds.toFixed(1)} s): ${answer.pins} pins`,
-          `  /api/chapters/map     ${kb(answer.gzip.length)} gzip (${kb(answer.json.length)} JSON), ` +
+          `  /api/chapters/map     ${kb(answer.gzip.length)} gzip (${kb(answer.body.length)} JSON), ` +
             `built in ${build.ms.toFixed(0)} ms (${build.cpuMs.toFixed(0)} ms CPU)`,
           `  /api/chapters/active  ${kb(oldGzip)} gzip (${kb(oldJson.length)} JSON), ` +
             `built in ${old.ms.toFixed(0)} ms (${old.cpuMs.toFixed(0)} ms CPU)`,

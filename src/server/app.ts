@@ -25,6 +25,8 @@ import { requireAccessRules } from './plugins/access';
 import { registerAuth } from './plugins/auth';
 import { registerOriginCheck } from './plugins/origin';
 import { registerOpenApi } from './plugins/openapi';
+import { createFrontDoor } from './plugins/frontDoor';
+import { SESSION_COOKIE } from './modules/auth/sessions';
 import { docsRoutes } from './modules/docs/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createSendWorker } from './mail/sendWorker';
@@ -89,7 +91,10 @@ export interface AppDeps {
 }
 
 export async function buildApp({ config, db, notices }: AppDeps) {
+  // Ready answers to visitors go out before Fastify (plugins/frontDoor.ts).
+  const frontDoor = createFrontDoor({ sessionCookie: SESSION_COOKIE });
   const app = Fastify({
+    serverFactory: frontDoor.serverFactory,
     logger:
       config.logLevel === 'silent'
         ? false
@@ -127,6 +132,8 @@ export async function buildApp({ config, db, notices }: AppDeps) {
   registerNulTextCheck(app);
   registerAnswerCaches(app, notices);
   registerAuth(app);
+  // After every plugin that sets headers: the door keeps what they set.
+  frontDoor.install(app);
   const mailer = createMailer(config, db, app.log);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());

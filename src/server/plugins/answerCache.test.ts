@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { createTestDatabase } from '../test/database';
 import type { Database } from '../db/client';
 import { MAX_NOTICE_BYTES } from '../db/notices';
-import { createAnswerCache } from './answerCache';
+import { answerShowing, createAnswerCache, textAnswers } from './answerCache';
 import { changed, EVERY_ANSWER, shows } from './answerKeys';
 import { listenForForgetting, noticePayloads } from './answerNotices';
 
@@ -28,6 +28,33 @@ function counted() {
 }
 
 describe('an answer cache', () => {
+  it('sends an answer past its TTL once more while the next one is built, never after a change', async () => {
+    const cache = createAnswerCache(z.unknown(), 30);
+    let n = 0;
+    let release = () => {};
+    const build = async () => {
+      n += 1;
+      if (n > 1) await new Promise<void>((resolve) => (release = resolve));
+      return { n };
+    };
+    const body = async () => JSON.parse((await cache.get('a', build)).body) as { n: number };
+    expect(await body()).toEqual({ n: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(cache.peek('a')).toBeNull();
+    // Past its TTL: the old answer at once, the next one building meanwhile.
+    expect(await body()).toEqual({ n: 1 });
+    expect(n).toBe(2);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await body()).toEqual({ n: 2 });
+    // A change is never met with the answer it changed: the caller waits for the new one.
+    cache.forget(['*']);
+    const next = cache.get('a', build);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    release();
+    expect(JSON.parse((await next).body)).toEqual({ n: 3 });
+  });
+
   it('forgets the answers showing what changed, and keeps the others', async () => {
     const { cache, get, builds } = counted();
     const a = shows.chapter({ id: 1, chapter_events: [{ slug: 'pints' }], permissions: [] });
@@ -68,6 +95,25 @@ describe('an answer cache', () => {
     expect(builds('page')).toBe(2);
   });
 
+  it('keeps what a build says it shows beyond the answer, and sends the answer alone', async () => {
+    const cache = createAnswerCache(textAnswers('text/calendar; charset=utf-8'), HOUR);
+    let n = 0;
+    const get = () =>
+      cache.get('feed', async () => {
+        n += 1;
+        return answerShowing(`BEGIN:VCALENDAR ${n}`, shows.calendar(1, ['pints']));
+      });
+    expect((await get()).body).toBe('BEGIN:VCALENDAR 1');
+    cache.forget(changed.chapterPart(2));
+    expect((await get()).body).toBe('BEGIN:VCALENDAR 1');
+    cache.forget(changed.event('pints'));
+    const again = await get();
+    expect(again.body).toBe('BEGIN:VCALENDAR 2');
+    expect(again.type).toBe('text/calendar; charset=utf-8');
+    cache.forget(changed.chapterPart(1));
+    expect((await get()).body).toBe('BEGIN:VCALENDAR 3');
+  });
+
   it('sends, but does not keep, an answer whose build a change overtook', async () => {
     const cache = createAnswerCache(z.unknown(), HOUR);
     let release!: () => void;
@@ -79,13 +125,13 @@ describe('an answer cache', () => {
     cache.forget(changed.chapterPart(2));
     cache.forget(changed.chapterPart(1));
     release();
-    expect(JSON.parse((await slow).json)).toBe('old');
+    expect(JSON.parse((await slow).body)).toBe('old');
     const fresh = await cache.get(
       'a',
       async () => 'new',
       () => shows.chapters([{ id: 1 }]),
     );
-    expect(JSON.parse(fresh.json)).toBe('new');
+    expect(JSON.parse(fresh.body)).toBe('new');
   });
 });
 

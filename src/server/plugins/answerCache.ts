@@ -7,15 +7,17 @@
 // for what no write announces (time passing, a notice lost while a server was not listening).
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
-import type { User } from '../../common/schemas/auth';
 import type { Notices } from '../db/notices';
 import { EVERY_ANSWER } from './answerKeys';
 import { listenForForgetting, type AnswerForgetting } from './answerNotices';
 
 export interface CachedAnswer {
-  json: string;
+  status: number;
+  /** The answer as sent plain (JSON, or the format's text), and its Content-Type. */
+  body: string;
+  type: string;
   gzip: Buffer;
   etag: string;
   builtAt: number;
@@ -23,29 +25,101 @@ export interface CachedAnswer {
   shows: ReadonlySet<string> | null;
 }
 
-function toCachedAnswer(value: unknown, schema: ZodType, shows: CachedAnswer['shows']) {
-  // Checked once per build, as the route's response schema would check every answer.
-  const json = JSON.stringify(schema.parse(value));
-  const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
-  return { json, gzip: gzipSync(json), etag, builtAt: Date.now(), shows };
+/** How a cache writes its answers: JSON checked against a schema, or a text format. */
+export interface AnswerFormat {
+  contentType: string;
+  toText(value: unknown): string;
+}
+
+/** JSON answers, each checked once per build as the route's response schema would check it. */
+export function jsonAnswers(schema: ZodType): AnswerFormat {
+  return {
+    contentType: 'application/json; charset=utf-8',
+    toText: (value) => JSON.stringify(schema.parse(value)),
+  };
+}
+
+/** Text answers (an .ics calendar): the build returns the text itself. */
+export function textAnswers(type: string): AnswerFormat {
+  return {
+    contentType: type,
+    toText(value) {
+      if (typeof value !== 'string') throw new Error(`A ${type} answer must be built as text`);
+      return value;
+    },
+  };
+}
+
+function toCachedAnswer(
+  value: unknown,
+  format: AnswerFormat,
+  shows: CachedAnswer['shows'],
+): CachedAnswer {
+  const body = format.toText(value);
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return {
+    status: 200,
+    body,
+    type: format.contentType,
+    gzip: gzipSync(body),
+    etag,
+    builtAt: Date.now(),
+    shows,
+  };
 }
 
 /** Lists what an answer shows, from the value built (answerKeys.ts `shows`). */
 export type Shows = (value: never) => readonly string[];
 
+/** A built answer with what it shows that it does not itself name (see answerShowing). */
+class Showing {
+  constructor(
+    readonly value: unknown,
+    readonly things: readonly string[],
+  ) {}
+}
+
+/**
+ * What a build returns when its answer shows things the answer itself does not name, so that
+ * `shows` could not list them from it: the authors of a page of posts (by id, which the answer
+ * leaves out), the events behind a calendar's text. The cache keeps `value` and forgets it when
+ * any of `things` changes.
+ */
+export function answerShowing(value: unknown, things: readonly string[]): unknown {
+  return new Showing(value, things);
+}
+
+/** The answer itself, whether or not its build said what it shows with answerShowing. */
+export function answerOf(built: unknown): unknown {
+  return built instanceof Showing ? built.value : built;
+}
+
 export interface AnswerCache {
   /**
    * The answer for `key`, built by `build` when missing or older than the TTL. `shows` lists
-   * what it shows; without it, the answer is forgotten by every change anyone announces.
+   * what it shows (and so may the build, with answerShowing); when neither does, the answer is
+   * forgotten by every change anyone announces.
    */
   get(key: string, build: () => Promise<unknown>, shows?: Shows): Promise<CachedAnswer>;
+  /** The answer for `key` if it is kept and within its TTL, without building anything. */
+  peek(key: string): CachedAnswer | null;
   /** Forgets the answers showing any of `things` (EVERY_ANSWER: all of them). */
   forget(things: readonly string[]): void;
   clear(): void;
+  /** The Content-Type of its answers. */
+  readonly contentType: string;
 }
 
-/** At most `maxEntries` answers; the oldest built goes first. A TTL of 0 keeps nothing. */
-export function createAnswerCache(schema: ZodType, ttlMs: number, maxEntries = 1000): AnswerCache {
+/**
+ * At most `maxEntries` answers; the oldest built goes first. A TTL of 0 keeps nothing. A schema
+ * for `format` means JSON answers checked against it.
+ */
+export function createAnswerCache(
+  format: ZodType | AnswerFormat,
+  ttlMs: number,
+  maxEntries = 1000,
+): AnswerCache {
+  const answerFormat = 'contentType' in format ? format : jsonAnswers(format);
   const answers = new Map<string, CachedAnswer>();
   const building = new Map<string, Promise<CachedAnswer>>();
   // Which answers show each thing, and those that did not say.
@@ -87,26 +161,46 @@ export function createAnswerCache(schema: ZodType, ttlMs: number, maxEntries = 1
         (shows === null || f.things.has(EVERY_ANSWER) || [...f.things].some((t) => shows.has(t))),
     );
 
+  const startBuild = (key: string, build: () => Promise<unknown>, shows: Shows | undefined) => {
+    const startedAt = forgets;
+    const promise = build()
+      .then((built) => {
+        const value = answerOf(built);
+        const declared =
+          built instanceof Showing
+            ? new Set([...built.things, ...(shows ? shows(value as never) : [])])
+            : shows
+              ? new Set(shows(value as never))
+              : null;
+        const answer = toCachedAnswer(value, answerFormat, declared);
+        if (ttlMs > 0 && !staleSince(startedAt, declared)) keep(key, answer);
+        return answer;
+      })
+      .finally(() => {
+        if (building.get(key) === promise) building.delete(key);
+        if (building.size === 0) forgotten = [];
+      });
+    building.set(key, promise);
+    return promise;
+  };
+
   const cache: AnswerCache = {
-    get(key, build, shows) {
+    contentType: answerFormat.contentType,
+    peek(key) {
       const current = answers.get(key);
-      if (current && Date.now() - current.builtAt < ttlMs) return Promise.resolve(current);
-      const pending = building.get(key);
-      if (pending) return pending;
-      const startedAt = forgets;
-      const promise = build()
-        .then((value) => {
-          const declared = shows ? new Set(shows(value as never)) : null;
-          const answer = toCachedAnswer(value, schema, declared);
-          if (ttlMs > 0 && !staleSince(startedAt, declared)) keep(key, answer);
-          return answer;
-        })
-        .finally(() => {
-          if (building.get(key) === promise) building.delete(key);
-          if (building.size === 0) forgotten = [];
-        });
-      building.set(key, promise);
-      return promise;
+      return current && Date.now() - current.builtAt < ttlMs ? current : null;
+    },
+    get(key, build, shows) {
+      const kept = answers.get(key);
+      if (kept && Date.now() - kept.builtAt < ttlMs) return Promise.resolve(kept);
+      const pending = building.get(key) ?? startBuild(key, build, shows);
+      // Past its TTL, an answer no write has changed is sent once more while its next one is
+      // built: time passing is the only thing it can have missed, and no visitor waits for it.
+      if (kept) {
+        pending.catch(() => {});
+        return Promise.resolve(kept);
+      }
+      return pending;
     },
     forget(things) {
       if (things.length === 0) return;
@@ -156,8 +250,12 @@ function busOf(app: FastifyInstance): AnswerForgetting {
   return bus;
 }
 
-export function appAnswerCache(app: FastifyInstance, schema: ZodType, ttlMs: number): AnswerCache {
-  const cache = createAnswerCache(schema, ttlMs);
+export function appAnswerCache(
+  app: FastifyInstance,
+  format: ZodType | AnswerFormat,
+  ttlMs: number,
+): AnswerCache {
+  const cache = createAnswerCache(format, ttlMs);
   busOf(app).caches.add(cache);
   return cache;
 }
@@ -184,64 +282,4 @@ export function forgetAnswers(app: FastifyInstance, things: readonly string[]): 
 /** Resolves with what the next notice this server hears names (tests wait on it, not a clock). */
 export function nextAnswerNotice(app: FastifyInstance): Promise<readonly string[]> {
   return busOf(app).nextNotice();
-}
-
-/** Sends a cached answer: 304 to a matching revalidation, gzip to those who accept it. */
-export function sendCachedAnswer(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  answer: CachedAnswer,
-  cacheControl: string,
-): FastifyReply {
-  void reply
-    .header('etag', answer.etag)
-    .header('cache-control', cacheControl)
-    .header('vary', 'accept-encoding');
-  if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-  const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-  void reply.type('application/json; charset=utf-8');
-  return gzip
-    ? reply.header('content-encoding', 'gzip').send(answer.gzip)
-    : reply.send(answer.json);
-}
-
-export interface PublicAnswer {
-  /** The answer for this caller (null: a visitor). */
-  build(user: User | null): Promise<unknown>;
-  shows?: Shows;
-  /**
-   * Whether this signed-in caller gets the visitors' `answer` (their roles change nothing in
-   * it): a rule of the module's visibility policy. Without it, signed-in callers never do.
-   */
-  fitsCaller?(user: User, answer: CachedAnswer): boolean;
-}
-
-/**
- * A public read whose answer may depend on who asks: visitors, and signed-in users whose roles
- * change nothing in it, get it from `cache`; anyone else gets it built for them every time.
- * `rawReply` is the route's reply, whatever its schema types it as; the route returns it.
- */
-export async function sendPublicAnswer(
-  request: FastifyRequest,
-  rawReply: unknown,
-  cache: AnswerCache,
-  key: string,
-  { build, shows, fitsCaller }: PublicAnswer,
-): Promise<void> {
-  const reply = rawReply as FastifyReply;
-  const user = request.user;
-  const visitors = () => cache.get(key, () => build(null), shows);
-  if (!user) {
-    sendCachedAnswer(request, reply, await visitors(), 'private, no-cache');
-    return;
-  }
-  if (fitsCaller) {
-    // What visitors get may be a 404 (a hidden chapter) that this caller's roles would show.
-    const answer = await visitors().catch(() => null);
-    if (answer && fitsCaller(user, answer)) {
-      sendCachedAnswer(request, reply, answer, 'private, no-cache');
-      return;
-    }
-  }
-  void reply.send(await build(user));
 }

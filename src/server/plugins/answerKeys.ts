@@ -55,6 +55,20 @@ export const shows = {
   event(slug: string, chapterId: number) {
     return [key.event(slug), key.chapter(chapterId)];
   },
+  /**
+   * A page of a chapter's posts: a new post (chapterPart) moves every page, and each author's
+   * name is shown (by id, which the answer leaves out).
+   */
+  chapterPosts(chapterId: number, authorIds: readonly number[]) {
+    return [key.chapter(chapterId), ...authorIds.map((id) => key.user(id))];
+  },
+  /**
+   * A chapter's calendar, or one event's: the chapter's name and place, and every one of its
+   * events, since any of them may set the time zone all its dates are written in.
+   */
+  calendar(chapterId: number, eventSlugs: readonly string[]) {
+    return [key.chapter(chapterId), ...eventSlugs.map((slug) => key.event(slug))];
+  },
   allChapters: () => [key.allChapters],
   press: (slug: string) => [key.press(slug), key.allPress],
   content: (kind: 'blog' | 'page' | 'wiki') => [key.content(kind)],

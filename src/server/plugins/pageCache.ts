@@ -28,6 +28,8 @@ export interface KeptPage {
 export interface PageCache {
   /** The page at `path`, built by `build` when missing or older than the TTL. */
   get(path: string, build: () => Promise<BuiltPage>): Promise<KeptPage>;
+  /** The page at `path` if it is kept and within its TTL, without building anything. */
+  peek(path: string): KeptPage | null;
   /** Forgets the pages showing any of `things` (EVERY_ANSWER: all). */
   forget(things: readonly string[]): void;
   clear(): void;
@@ -53,9 +55,13 @@ export function createPageCache(ttlMs: number, maxEntries = 1000): PageCache {
   let forgets = 0;
 
   const cache: PageCache = {
-    get(path, build) {
+    peek(path) {
       const current = pages.get(path);
-      if (current && Date.now() - current.builtAt < ttlMs) return Promise.resolve(current);
+      return current && Date.now() - current.builtAt < ttlMs ? current : null;
+    },
+    get(path, build) {
+      const current = cache.peek(path);
+      if (current) return Promise.resolve(current);
       const pending = building.get(path);
       if (pending) return pending;
       const startedAt = forgets;

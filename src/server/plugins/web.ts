@@ -6,14 +6,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { onAnswersForgotten } from './answerCache';
 import { errorBody } from './errors';
+import { rememberAnswer } from './frontDoor';
 import { createPageCache, sendPage } from './pageCache';
+import { loadWebFiles, registerWebFiles } from './webFiles';
 import { renderIndex } from '../modules/seo/html';
 import { pageMeta } from '../modules/seo/meta';
 import { UPLOADS_URL } from '../modules/uploads/files';
-
-// Vite names built files `name-<8+ char hash>.ext`; the build's compressed copy of one is
-// `name-<hash>.ext.br` or `.gz`.
-const HASHED = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|jpg|webp)(\.br|\.gz)?$/;
 
 function notFound(request: FastifyRequest, reply: FastifyReply) {
   const url = request.url.split('?')[0] ?? '';
@@ -56,30 +54,9 @@ export async function registerWeb(
     app.log.warn(`No built web app in ${root}: run "npm run build". Serving the API only.`);
     return;
   }
-  // The build wrote `.br` and `.gz` beside each compressible file (scripts/compress-web.ts):
-  // those are sent as they are, and no static file is compressed inside a request.
-  await app.register(async (files) => {
-    // @fastify/compress's documented opt-out, for these routes only: a file sent plain (too
-    // small to compress, or to a client that takes neither encoding) stays plain.
-    files.addHook('onRequest', async (request) => {
-      request.headers['x-no-compression'] = 'static';
-    });
-    await files.register(fastifyStatic, {
-      root,
-      index: false,
-      wildcard: false,
-      preCompressed: true,
-      // Served in place of their original, never under their own name.
-      globIgnore: ['**/*.br', '**/*.gz'],
-      cacheControl: false,
-      setHeaders(reply, filePath) {
-        reply.header(
-          'cache-control',
-          HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-        );
-      },
-    });
-  });
+  // The built files, from memory (webFiles.ts). Every other path gets index.html rendered for
+  // it below.
+  registerWebFiles(app, loadWebFiles(root));
   // Read once: a new build comes with a restart. Development uses Vite's own server.
   const indexHtml = readFileSync(indexFile, 'utf8');
   // Each path's page is kept ready (pageCache.ts) for everyone who asks, signed in or not.
@@ -104,6 +81,7 @@ export async function registerWeb(
       const html = renderIndex(indexHtml, meta, context.publicUrl, client);
       return { status: meta.status, html, shows: meta.shows };
     });
+    rememberAnswer(request, () => pages.peek(url));
     return sendPage(request, reply, page);
   });
 }

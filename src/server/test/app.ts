@@ -40,3 +40,21 @@ export async function createTestApp({ env = {}, webDir = 'no-web-app' }: TestApp
     },
   };
 }
+
+/**
+ * Two app servers on one test database (on PGlite: the same instance in this process), with
+ * answers kept an hour: whatever the second sees change came from a notice (LISTEN/NOTIFY).
+ */
+export async function createTwoAppServers() {
+  const t = await createTestApp({ env: { PUBLIC_CACHE_SECONDS: '3600' } });
+  const second = await buildApp({ config: t.config, db: t.db, notices: t.database.notices });
+  await Promise.all([t.app.ready(), second.ready()]);
+  return {
+    t,
+    second,
+    async close() {
+      await second.close();
+      await t.close();
+    },
+  };
+}

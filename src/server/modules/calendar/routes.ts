@@ -1,60 +1,89 @@
+// A chapter's calendar feed and one event's .ics (service.ts). Visitors' calendars are kept
+// ready (plugins/answerCache.ts) until the chapter or any of its events changes (its name, its
+// zone, a date skipped or moved), and for at most the public cache's TTL: that is what bounds how
+// long time passing goes unseen (a single date that has ended, the feed's first day). Either is
+// harmless for that long: a feed starts from yesterday and its RRULEs hold whatever day it is.
 import { z } from 'zod';
-import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app';
+import type { User } from '../../../common/schemas/auth';
 import { textAnswer } from '../../../common/schemas/answers';
-import { chapterCalendar, eventCalendar } from './service';
+import { answerShowing, appAnswerCache, textAnswers } from '../../plugins/answerCache';
+import { seenAlikeByAll, sendPublicAnswer } from '../../plugins/publicAnswers';
+import { shows } from '../../plugins/answerKeys';
+import { chapterCalendar, eventCalendar, type CalendarText } from './service';
 
-/** An .ics answer, offered as a download named after its slug, kept by calendar apps 15 min. */
-function sendCalendar(reply: FastifyReply, slug: string, ics: string): FastifyReply {
-  return reply
-    .type('text/calendar; charset=utf-8')
-    .header(
-      'content-disposition',
-      `attachment; filename="${slug.replace(/[^a-z0-9_-]/gi, '')}.ics"`,
-    )
-    .header('cache-control', 'public, max-age=900')
-    .send(ics);
+/** Offered as a download named after its slug; calendar apps keep a visitor's one 15 min. */
+function asDownload(slug: string) {
+  return {
+    cacheControl: 'public, max-age=900',
+    headers: {
+      'content-disposition': `attachment; filename="${slug.replace(/[^a-z0-9_-]/gi, '')}.ics"`,
+    },
+  };
 }
 
+const showing = (calendar: CalendarText) =>
+  answerShowing(calendar.ics, shows.calendar(calendar.chapterId, calendar.eventSlugs));
+
+type CalendarOf = (
+  db: AppInstance['db'],
+  user: User | null,
+  slug: string,
+  publicUrl: string,
+  now: Date,
+) => Promise<CalendarText>;
+
 export function calendarRoutes(app: AppInstance): void {
-  app.get(
-    '/api/chapter_calendar/:slug/events.ics',
-    {
-      // Calendar apps subscribe without a session: a hidden chapter's feed is a 404 to them.
-      config: { access: 'public' },
-      schema: {
-        params: z.object({ slug: z.string().min(1).max(200) }),
-        response: { 200: textAnswer('text/calendar', "The chapter's events as iCalendar") },
-      },
-    },
-    async (request, reply) => {
-      const { slug } = request.params;
-      const ics = await chapterCalendar(
-        app.db,
-        request.user,
-        slug,
-        app.config.publicUrl,
-        new Date(),
-      );
-      return sendCalendar(reply, slug, ics);
-    },
+  const calendars = appAnswerCache(
+    app,
+    textAnswers('text/calendar; charset=utf-8'),
+    app.config.publicCacheMs,
   );
 
-  /** One event's own calendar. */
-  app.get(
-    '/api/chapter_calendar/event/:slug/event.ics',
-    {
-      // As the chapter's feed: a hidden chapter's event is a 404 to calendar apps.
-      config: { access: 'public' },
-      schema: {
-        params: z.object({ slug: z.string().min(1).max(300) }),
-        response: { 200: textAnswer('text/calendar', 'One event as iCalendar') },
+  /**
+   * A calendar of `slug`, public: calendar apps subscribe without a session, so a hidden
+   * chapter's calendar is a 404 to them. `key` tells the chapter's from an event's in the cache.
+   */
+  const calendarRoute = (
+    url: string,
+    key: string,
+    slugMax: number,
+    description: string,
+    calendarOf: CalendarOf,
+  ) =>
+    app.get(
+      url,
+      {
+        config: { access: 'public' },
+        schema: {
+          params: z.object({ slug: z.string().min(1).max(slugMax) }),
+          response: { 200: textAnswer('text/calendar', description) },
+        },
       },
-    },
-    async (request, reply) => {
-      const { slug } = request.params;
-      const ics = await eventCalendar(app.db, request.user, slug, app.config.publicUrl, new Date());
-      return sendCalendar(reply, slug, ics);
-    },
+      async (request, reply) => {
+        const { slug } = request.params;
+        await sendPublicAnswer(request, reply, calendars, `${key}:${slug}`, {
+          build: async (user) =>
+            showing(await calendarOf(app.db, user, slug, app.config.publicUrl, new Date())),
+          fitsCaller: seenAlikeByAll,
+          ...asDownload(slug),
+        });
+        return reply;
+      },
+    );
+
+  calendarRoute(
+    '/api/chapter_calendar/:slug/events.ics',
+    'chapter',
+    200,
+    "The chapter's events as iCalendar",
+    chapterCalendar,
+  );
+  calendarRoute(
+    '/api/chapter_calendar/event/:slug/event.ics',
+    'event',
+    300,
+    'One event as iCalendar',
+    eventCalendar,
   );
 }

@@ -163,7 +163,15 @@ async function chapterFeed(db: Db, user: User | null, slug: string, now: Date, p
     now,
     host: new URL(publicUrl).hostname,
   };
-  return { events, exceptions, feed };
+  return { chapterId: chapter.id, events, exceptions, feed };
+}
+
+/** A calendar's text, and what it was made of: its chapter, and every event of that chapter. */
+export interface CalendarText {
+  ics: string;
+  chapterId: number;
+  /** All the chapter's events, not only those written: any may set the chapter's time zone. */
+  eventSlugs: string[];
 }
 
 /** The slug of the chapter an event belongs to (visibility is the chapter read's to judge). */
@@ -183,13 +191,13 @@ export async function chapterCalendar(
   slug: string,
   publicUrl: string,
   now: Date,
-): Promise<string> {
-  const { events, exceptions, feed } = await chapterFeed(db, user, slug, now, publicUrl);
+): Promise<CalendarText> {
+  const { chapterId, events, exceptions, feed } = await chapterFeed(db, user, slug, now, publicUrl);
   const calendar = newCalendar(feed.title, `Meetings of ${feed.title}`, feed.url);
   for (const event of events) {
     addEvent(calendar, event, exceptions.get(event.id) ?? [], feed);
   }
-  return calendar.toString();
+  return { ics: calendar.toString(), chapterId, eventSlugs: events.map((e) => e.slug) };
 }
 
 /** One event's own calendar: the same VEVENTs as in its chapter's feed, and its page's URL. */
@@ -199,22 +207,26 @@ export async function eventCalendar(
   eventSlug: string,
   publicUrl: string,
   now: Date,
-): Promise<string> {
+): Promise<CalendarText> {
   const [row] = await chapterSlugOfEvent(db).execute({ eventSlug });
   if (!row) throw new HttpError(404, 'Event not found.');
   // The chapter read applies the hidden-chapter rule; its 404 reads as the event's.
-  const { events, exceptions, feed } = await chapterFeed(db, user, row.slug, now, publicUrl).catch(
-    (err: unknown) => {
-      throw err instanceof HttpError && err.statusCode === 404
-        ? new HttpError(404, 'Event not found.')
-        : err;
-    },
-  );
+  const { chapterId, events, exceptions, feed } = await chapterFeed(
+    db,
+    user,
+    row.slug,
+    now,
+    publicUrl,
+  ).catch((err: unknown) => {
+    throw err instanceof HttpError && err.statusCode === 404
+      ? new HttpError(404, 'Event not found.')
+      : err;
+  });
   const event = events.find((e) => e.slug === eventSlug);
   if (!event) throw new HttpError(404, 'Event not found.');
   const url = `${feed.url}/events/${event.slug}`;
   const name = `${feed.title}: ${event.name}`;
   const calendar = newCalendar(name, `Meetings of ${feed.title} at ${event.name}`, url);
   addEvent(calendar, event, exceptions.get(event.id) ?? [], { ...feed, url });
-  return calendar.toString();
+  return { ics: calendar.toString(), chapterId, eventSlugs: events.map((e) => e.slug) };
 }

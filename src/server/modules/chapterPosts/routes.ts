@@ -11,10 +11,17 @@ import {
   idParam,
   pageParam,
 } from '../../../common/schemas/chapters';
+import { answerShowing, appAnswerCache } from '../../plugins/answerCache';
+import { seenAlikeByAll, sendPublicAnswer } from '../../plugins/publicAnswers';
+import { shows } from '../../plugins/answerKeys';
 import { getChapterPost, listAllChapterPosts, listChapterPosts } from './service';
 
 export function chapterPostRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // The pages the chapter page loads, kept ready (plugins/answerCache.ts) until a post, the
+  // chapter or an author's name changes: the same for everyone who may see the chapter.
+  const pageAnswers = appAnswerCache(app, chapterPostPageSchema, app.config.publicCacheMs);
+
   app.get(
     '/api/chapter_blog_post/public/:chapterId/:page',
     {
@@ -24,8 +31,17 @@ export function chapterPostRoutes(root: AppInstance): void {
         response: { 200: chapterPostPageSchema },
       },
     },
-    (request) =>
-      listChapterPosts(app.db, request.user, request.params.chapterId, request.params.page),
+    async (request, reply) => {
+      const { chapterId, page } = request.params;
+      await sendPublicAnswer(request, reply, pageAnswers, `${chapterId}/${page}`, {
+        async build(user) {
+          const posts = await listChapterPosts(app.db, user, chapterId, page);
+          return answerShowing(posts.page, shows.chapterPosts(chapterId, posts.authorIds));
+        },
+        fitsCaller: seenAlikeByAll,
+      });
+      return reply;
+    },
   );
 
   app.get(

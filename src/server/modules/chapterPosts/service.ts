@@ -32,7 +32,7 @@ function toPost(post: PostRow, authorName: string | null): ChapterPost {
 
 function selectPosts(db: Db) {
   return db
-    .select({ post: chapterBlogPosts, authorName: users.name })
+    .select({ post: chapterBlogPosts, authorName: users.name, authorId: users.id })
     .from(chapterBlogPosts)
     .leftJoin(users, eq(users.id, chapterBlogPosts.userId));
 }
@@ -75,22 +75,30 @@ const postsPage = preparedPerDb((db) =>
     .prepare('chapter_posts_page'),
 );
 
+/**
+ * GET /api/chapter_blog_post/public/{chapterId}/{page}, and the ids of the authors it names
+ * (their names are shown, their ids are not: a cached page is forgotten when one changes).
+ */
 export async function listChapterPosts(
   db: Db,
   user: User | null,
   chapterId: number,
   page: number,
-): Promise<ChapterPostPage> {
+): Promise<{ page: ChapterPostPage; authorIds: number[] }> {
   await visibleChapterOr404(db, user, chapterId);
   const rows = await postsPage(db).execute({
     chapterId,
     limit: CHAPTER_POST_PAGE_SIZE + 1,
     offset: page * CHAPTER_POST_PAGE_SIZE,
   });
+  const shown = rows.slice(0, CHAPTER_POST_PAGE_SIZE);
+  const authorIds = new Set<number>();
+  for (const { authorId } of shown) if (authorId !== null) authorIds.add(authorId);
   return {
-    posts: rows
-      .slice(0, CHAPTER_POST_PAGE_SIZE)
-      .map(({ post, authorName }) => toPost(post, authorName)),
-    hasMore: rows.length > CHAPTER_POST_PAGE_SIZE,
+    page: {
+      posts: shown.map(({ post, authorName }) => toPost(post, authorName)),
+      hasMore: rows.length > CHAPTER_POST_PAGE_SIZE,
+    },
+    authorIds: [...authorIds],
   };
 }

@@ -16,13 +16,20 @@ import {
 } from '../../test/chapterAdminWorld';
 import * as chapterReads from './chapter';
 
-// Counts the builds of each chapter read by slug: a cached answer is one not built again.
+// Counts the builds of each chapter read by slug, and of the answer its hosts read (by id): a
+// cached answer is one not built again.
 vi.mock('./chapter', async (importOriginal) => {
   const original = await importOriginal<typeof import('./chapter')>();
-  return { ...original, getChapterBySlug: vi.fn(original.getChapterBySlug) };
+  return {
+    ...original,
+    getChapterBySlug: vi.fn(original.getChapterBySlug),
+    getChapterForHosts: vi.fn(original.getChapterForHosts),
+  };
 });
 const builds = (slug: string) =>
   vi.mocked(chapterReads.getChapterBySlug).mock.calls.filter(([, , s]) => s === slug).length;
+const hostBuilds = (id: number) =>
+  vi.mocked(chapterReads.getChapterForHosts).mock.calls.filter(([, i]) => i === id).length;
 
 const HOUR = { PUBLIC_CACHE_SECONDS: '3600', HOME_MAP_CACHE_SECONDS: '3600' };
 
@@ -194,8 +201,10 @@ describe('writes that change nothing public', () => {
     });
     expect(signin.json()).toMatchObject({ error: null });
     expect((await newsletter(b.id)).json()).toMatchObject({ results: [{ isError: false }] });
-    // Notices arrive in order: once this one is heard, any they had sent has been acted on.
-    const heard = nextAnswerNotice(second);
+    // Notices arrive in order: once this one is heard, any they had sent has been acted on. On
+    // both servers: the writer hears its own notice too, and forgets again when it does (the
+    // next test must not meet that late forgetting).
+    const heard = Promise.all([nextAnswerNotice(second), nextAnswerNotice(t.app)]);
     await send(
       t,
       { method: 'POST', url: '/api/chapter', payload: { id: w.chapter.id, about: '<p>x</p>' } },
@@ -220,16 +229,46 @@ describe('signed-in readers', () => {
     }
     expect(builds(slug)).toBe(built);
 
-    // A host of this chapter sees their co-hosts' emails: their own answer, built for them.
+    // A host of this chapter sees their co-hosts' emails: the answer of those who run it, the
+    // same for its hosts, its field organizers and admins, built once for all of them.
+    const hostBuilt = hostBuilds(w.chapter.id);
     const host = await read(t.app, slug, w.cookies.host);
-    expect(host.etag).toBeUndefined();
+    expect(host.etag).toBeDefined();
+    expect(host.etag).not.toBe(visitor.etag);
     const emails = (r: typeof host) =>
       (r.body as unknown as { permissions: { user: { email: string | null } }[] }).permissions.map(
         (p) => p.user.email,
       );
     expect(emails(host).every((e) => e !== null)).toBe(true);
     expect(emails(visitor).every((e) => e === null)).toBe(true);
-    expect(builds(slug)).toBe(built + 1);
+    for (const kind of ['fieldOrganizer', 'admin'] as const) {
+      const res = await read(t.app, slug, w.cookies[kind]);
+      expect(res.etag, kind).toBe(host.etag);
+      expect(res.body, kind).toEqual(host.body);
+    }
+    expect(hostBuilds(w.chapter.id)).toBe(hostBuilt + 1);
+    // ...and never anyone else's, once it is kept.
+    for (const kind of ['noRole', 'otherHost'] as const) {
+      expect((await read(t.app, slug, w.cookies[kind])).etag, kind).toBe(visitor.etag);
+    }
+    expect((await read(t.app, slug)).etag).toBe(visitor.etag);
+    expect(builds(slug)).toBe(built);
+  });
+
+  it('see a save in the answer its hosts read, on every app server', async () => {
+    const slug = w.chapter.slug;
+    await read(second, slug, w.cookies.host);
+    const heard = nextAnswerNotice(second);
+    await send(
+      t,
+      { method: 'POST', url: '/api/chapter', payload: { id: w.chapter.id, about: '<p>Hosts</p>' } },
+      w.cookies.host,
+    );
+    await heard;
+    for (const app of [t.app, second]) {
+      const res = await read(app, slug, w.cookies.fieldOrganizer);
+      expect((res.body as unknown as { about: string }).about).toBe('<p>Hosts</p>');
+    }
   });
 
   it('never get a visitor’s 404 for a hidden chapter they run', async () => {
@@ -246,5 +285,48 @@ describe('signed-in readers', () => {
       expect((await read(app, w.chapter.slug, w.cookies.host)).status).toBe(200);
     }
     expect(await stateTitles(second)).toEqual(['Montpelier']);
+  });
+
+  it("read a state's list as visitors do unless they may see a hidden chapter in it", async () => {
+    // Burlington is hidden (above): visitors, and callers who run nothing in Vermont, read one
+    // list; its host, field organizer and the admin (the only hidden chapter of the state) one
+    // other, kept once for all of them.
+    const list = async (cookie?: string) => {
+      const res = await second.inject({
+        url: '/api/chapters/state/vt',
+        headers: cookie ? { cookie } : {},
+      });
+      return {
+        etag: res.headers.etag,
+        titles: res.json<{ title: string }[]>().map((c) => c.title),
+      };
+    };
+    const { title } = (await read(second, w.chapter.slug, w.cookies.host)).body;
+    const visitors = await list();
+    expect(visitors.titles).toEqual(['Montpelier']);
+    for (const kind of ['noRole', 'otherHost'] as const) {
+      expect(await list(w.cookies[kind]), kind).toEqual(visitors);
+    }
+    const runners = await list(w.cookies.host);
+    expect(runners.titles).toEqual([title, 'Montpelier']);
+    expect(runners.etag).not.toBe(visitors.etag);
+    for (const kind of ['fieldOrganizer', 'admin'] as const) {
+      expect(await list(w.cookies[kind]), kind).toEqual(runners);
+    }
+    expect(await list(w.cookies.otherHost)).toEqual(visitors);
+
+    // Shown again: everyone reads the visitors' list, which has it.
+    const heard = nextAnswerNotice(second);
+    await send(
+      t,
+      { method: 'POST', url: '/api/chapter', payload: { id: w.chapter.id, status: 1 } },
+      w.cookies.fieldOrganizer,
+    );
+    await heard;
+    const shown = await list();
+    expect(shown.titles).toEqual([title, 'Montpelier']);
+    for (const kind of ['host', 'fieldOrganizer', 'admin'] as const) {
+      expect(await list(w.cookies[kind]), kind).toEqual(shown);
+    }
   });
 });

@@ -2,11 +2,13 @@
 // chapter is a 404 for anyone without host-level access, the same 404 as a chapter that never
 // existed.
 //
-// The hottest read of the site: three prepared statements, the chapter (with its type and
-// 'Last Active' date, kept on the row) first, then its events with their exceptions and its
-// people, in parallel. Visibility is checked on the row with canSeeChapter, the same rule
-// chapterVisibleTo applies in SQL, so that the statement does not vary with the caller.
-import { and, asc, desc, eq, gte, ne, or, sql } from 'drizzle-orm';
+// The hottest read of the site: one prepared statement brings the chapter with its type, its
+// 'Last Active' date (kept on the row), its events, the skipped and moved dates that still
+// matter and its people, the last three as JSON built by PostgreSQL. Visibility is checked on
+// the row with canSeeChapter, the same rule chapterVisibleTo applies in SQL, so that the
+// statement does not vary with the caller. The answer depends on the caller only through
+// whether they have host-level access to the chapter (getChapterForHosts).
+import { and, asc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import {
@@ -21,13 +23,13 @@ import {
 import { LIMITS, ROLE } from '../../../common/constants';
 import { chapterTimeZone } from '../geo/timezone';
 import { upcomingOf } from './nextEvent';
-import { exceptionCutoff, toDateException } from '../events/exceptions';
+import { exceptionCutoff, toDateException, type ExceptionRow } from '../events/exceptions';
 import { canSeeChapter, hasHostAccess } from '../../../common/policy';
 import type { DateException } from '../../../common/recurrence';
 import type { User } from '../../../common/schemas/auth';
-import type { Chapter, ChapterPermission } from '../../../common/schemas/chapters';
+import type { Chapter, ChapterEvent, ChapterPermission } from '../../../common/schemas/chapters';
 import { sanitizeRichText } from '../content/sanitize';
-import { toEvent, toSummary, type ChapterRow, type EventRow, type TypeRow } from './summaries';
+import { eventsJson, toSummary, type ChapterRow, type EventRow, type TypeRow } from './summaries';
 import { chapterNotFound } from './visibility';
 
 function chapterWithType(db: Db) {
@@ -44,14 +46,99 @@ const bySlug = preparedPerDb((db) =>
     .prepare('chapter_by_slug'),
 );
 
-const byId = preparedPerDb((db) =>
-  chapterWithType(db)
-    .where(eq(chapters.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('chapter_by_id'),
+type ExceptionJson = Pick<
+  ExceptionRow,
+  'eventId' | 'date' | 'movedToDate' | 'movedToStartTime' | 'movedToEndTime' | 'note'
+>;
+
+/** The skipped and moved dates of the chapter's events that can still matter, by date. */
+const exceptionsJson = sql<ExceptionJson[]>`(select coalesce(json_agg(json_build_object(
+  'eventId', x.event_id, 'date', x.date, 'movedToDate', x.moved_to_date,
+  'movedToStartTime', x.moved_to_start_time, 'movedToEndTime', x.moved_to_end_time,
+  'note', x.note) order by x.date), '[]'::json)
+  from ${chapterEventExceptions} x join ${chapterEvents} e on e.id = x.event_id
+  where e.chapter_id = ${chapters.id}
+    and (x.date >= ${sql.placeholder('cutoff')} or x.moved_to_date >= ${sql.placeholder('cutoff')}))`;
+
+interface PersonJson {
+  id: number;
+  roleId: number;
+  roleName: string;
+  /** A timestamp as PostgreSQL writes it in JSON (ISO 8601 with microseconds and offset). */
+  createdAt: string;
+  userId: number;
+  name: string;
+  email: string;
+}
+
+/** The chapter's hosts (3) before its field organizers (2), each by name. */
+const peopleJson = sql<PersonJson[]>`(select coalesce(json_agg(json_build_object(
+  'id', p.id, 'roleId', p.role_id, 'roleName', r.name, 'createdAt', p.created_at,
+  'userId', u.id, 'name', u.name, 'email', u.email) order by p.role_id desc, u.name, u.id), '[]'::json)
+  from ${permissions} p join ${roles} r on r.id = p.role_id join ${users} u on u.id = p.user_id
+  where p.chapter_id = ${chapters.id} and p.role_id <> ${sql.raw(String(ROLE.admin))})`;
+
+/** The one statement of a chapter read (bench/explainLists.ts explains it). */
+export function fullChapterQuery(db: Db, where: SQL) {
+  return db
+    .select({
+      chapter: chapters,
+      type: chapterTypes,
+      events: eventsJson,
+      exceptions: exceptionsJson,
+      people: peopleJson,
+    })
+    .from(chapters)
+    .innerJoin(chapterTypes, eq(chapters.chapterTypeId, chapterTypes.id))
+    .where(where)
+    .limit(1);
+}
+
+const fullBySlug = preparedPerDb((db) =>
+  fullChapterQuery(db, eq(chapters.slug, sql.placeholder('slug'))).prepare('chapter_full_by_slug'),
 );
 
-/** The chapter's events, each with its skipped and moved dates that can still matter. */
+const fullById = preparedPerDb((db) =>
+  fullChapterQuery(db, eq(chapters.id, sql.placeholder('id'))).prepare('chapter_full_by_id'),
+);
+
+type FullRow = Awaited<ReturnType<ReturnType<typeof fullById>['execute']>>[number];
+
+export async function getChapterBySlug(db: Db, user: User | null, slug: string): Promise<Chapter> {
+  const [found] = await fullBySlug(db).execute({ slug, cutoff: exceptionCutoff(new Date()) });
+  return fullChapter(found, (chapterId) => hasHostAccess(user, chapterId));
+}
+
+export async function getChapterById(db: Db, user: User | null, id: number): Promise<Chapter> {
+  const [found] = await fullById(db).execute({ id, cutoff: exceptionCutoff(new Date()) });
+  return fullChapter(found, (chapterId) => hasHostAccess(user, chapterId));
+}
+
+const idBySlug = preparedPerDb((db) =>
+  db
+    .select({ id: chapters.id })
+    .from(chapters)
+    .where(eq(chapters.slug, sql.placeholder('slug')))
+    .limit(1)
+    .prepare('chapter_id_by_slug'),
+);
+
+/** The id of the chapter at `slug`, hidden or not (undefined: none). For access checks only. */
+export async function chapterIdOf(db: Db, slug: string): Promise<number | undefined> {
+  const [row] = await idBySlug(db).execute({ slug });
+  return row?.id;
+}
+
+/**
+ * The chapter as everyone with host-level access to it reads it (hidden or not, its people's
+ * emails shown): one answer for all of them. Only for such a caller.
+ */
+export async function getChapterForHosts(db: Db, id: number): Promise<Chapter> {
+  const [found] = await fullById(db).execute({ id, cutoff: exceptionCutoff(new Date()) });
+  return fullChapter(found, () => true);
+}
+
+/** A chapter's events in id order, and the skipped and moved dates of each that still matter. */
 const eventsWithExceptions = preparedPerDb((db) =>
   db
     .select({ event: chapterEvents, exception: chapterEventExceptions })
@@ -71,34 +158,6 @@ const eventsWithExceptions = preparedPerDb((db) =>
     .prepare('chapter_events_with_exceptions'),
 );
 
-/** Hosts (3) before field organizers (2), each by name. */
-const people = preparedPerDb((db) =>
-  db
-    .select({ permission: permissions, role: roles, user: users })
-    .from(permissions)
-    .innerJoin(roles, eq(roles.id, permissions.roleId))
-    .innerJoin(users, eq(users.id, permissions.userId))
-    .where(
-      and(
-        eq(permissions.chapterId, sql.placeholder('chapterId')),
-        ne(permissions.roleId, ROLE.admin),
-      ),
-    )
-    .orderBy(desc(permissions.roleId), asc(users.name), asc(users.id))
-    .prepare('chapter_people'),
-);
-
-export async function getChapterBySlug(db: Db, user: User | null, slug: string): Promise<Chapter> {
-  const [found] = await bySlug(db).execute({ slug });
-  return fullChapter(db, user, found);
-}
-
-export async function getChapterById(db: Db, user: User | null, id: number): Promise<Chapter> {
-  const [found] = await byId(db).execute({ id });
-  return fullChapter(db, user, found);
-}
-
-/** A chapter's events in id order, and the skipped and moved dates of each that still matter. */
 async function meetingsOf(db: Db, chapterId: number, now: Date) {
   const rows = await eventsWithExceptions(db).execute({ chapterId, cutoff: exceptionCutoff(now) });
   const events: EventRow[] = [];
@@ -135,38 +194,77 @@ export async function getChapterMeetings(
   return { ...found, events, exceptions, timeZone };
 }
 
-async function fullChapter(
-  db: Db,
-  user: User | null,
-  found: { chapter: ChapterRow; type: TypeRow } | undefined,
-): Promise<Chapter> {
-  if (!found || !canSeeChapter(user, found.chapter)) throw chapterNotFound();
+/** The dates by event, from the JSON's fields. */
+function exceptionsByEvent(rows: readonly ExceptionJson[]): Map<number, DateException[]> {
+  const byEvent = new Map<number, DateException[]>();
+  for (const row of rows) {
+    const list = byEvent.get(row.eventId) ?? [];
+    list.push(toDateException(row));
+    byEvent.set(row.eventId, list);
+  }
+  return byEvent;
+}
+
+// The about text is sanitized when saved and again on the way out (content/sanitize.ts: insurance
+// for rows written before the rules tightened). Each distinct text is sanitized once here: it
+// was a twentieth of a read's CPU for a one-line text, more for long pages. Bounded by the
+// characters kept.
+const sanitizedAbout = new Map<string, string>();
+const SANITIZED_ABOUT_MAX_CHARS = 4_000_000;
+let sanitizedAboutChars = 0;
+
+function cleanAbout(html: string): string {
+  const kept = sanitizedAbout.get(html);
+  if (kept !== undefined) return kept;
+  const clean = sanitizeRichText(html);
+  const chars = html.length + clean.length;
+  if (chars > SANITIZED_ABOUT_MAX_CHARS / 100) return clean;
+  while (sanitizedAboutChars + chars > SANITIZED_ABOUT_MAX_CHARS) {
+    const [oldest, oldClean] = sanitizedAbout.entries().next().value!;
+    sanitizedAbout.delete(oldest);
+    sanitizedAboutChars -= oldest.length + oldClean.length;
+  }
+  sanitizedAbout.set(html, clean);
+  sanitizedAboutChars += chars;
+  return clean;
+}
+
+/** `hostAccess`: whether the reader has host-level access to the chapter of that id. */
+function fullChapter(
+  found: FullRow | undefined,
+  hostAccess: (chapterId: number) => boolean,
+): Chapter {
+  if (!found) throw chapterNotFound();
   const { chapter, type } = found;
-  const now = new Date();
-  const [{ events, exceptions }, peopleRows] = await Promise.all([
-    meetingsOf(db, chapter.id, now),
-    people(db).execute({ chapterId: chapter.id }),
-  ]);
-  // Contact details of the people behind a chapter are for those who run it with them.
-  const showEmails = hasHostAccess(user, chapter.id);
-  const chapterPermissions: ChapterPermission[] = peopleRows.map((p) => ({
-    id: p.permission.id,
-    roleId: p.permission.roleId,
-    role: { id: p.role.id, name: p.role.name },
+  // Host-level access: the chapter even when hidden, and the contact details of the people
+  // behind it, for those who run it with them.
+  const host = hostAccess(chapter.id);
+  if (!host && !canSeeChapter(null, chapter)) throw chapterNotFound();
+  const events: ChapterEvent[] = found.events;
+  const chapterPermissions: ChapterPermission[] = found.people.map((p) => ({
+    id: p.id,
+    roleId: p.roleId,
+    role: { id: p.roleId, name: p.roleName },
     chapterId: chapter.id,
-    createdAt: p.permission.createdAt.toISOString(),
-    user: { id: p.user.id, name: p.user.name, email: showEmails ? p.user.email : null },
+    createdAt: new Date(p.createdAt).toISOString(),
+    user: { id: p.userId, name: p.name, email: host ? p.email : null },
   }));
-  const summary = toSummary(chapter, type, events.map(toEvent), chapter.lastActiveAt);
+  const summary = toSummary(chapter, type, events, chapter.lastActiveAt);
   return {
     ...summary,
-    about: sanitizeRichText(chapter.about),
+    about: cleanAbout(chapter.about),
     emailDomain: type.mailDomain,
     brontoListName: chapter.brontoListName,
     brontoListId: chapter.brontoListId,
     sendInBlueListId: chapter.sendInBlueListId,
     permissions: chapterPermissions,
     timeZone: chapterTimeZone(chapter, events),
-    upcoming: upcomingOf(chapter, events, now, LIMITS.nextEventDates, exceptions),
+    upcoming: upcomingOf(
+      chapter,
+      events,
+      new Date(),
+      LIMITS.nextEventDates,
+      exceptionsByEvent(found.exceptions),
+    ),
   };
 }

@@ -4,7 +4,8 @@
 // the next one), while the previous answer is served. Only the very first request after start
 // can wait for a build, and only if it comes before that build is done.
 import { createHash } from 'node:crypto';
-import { gzipSync, constants as zlib } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip, constants as zlib } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -24,6 +25,11 @@ import { displayTitle, type EventRow } from './summaries';
  * for their hosts), each where its next meeting is; none for a chapter with nothing coming up or
  * no place for it. Three queries whatever the size of the network.
  */
+const gzipAsync = promisify(gzip);
+
+/** Chapters between two yields to the event loop while the pins are worked out. */
+const YIELD_EVERY = 200;
+
 export async function loadMapPins(db: Db, now = new Date()): Promise<ChapterMapPin[]> {
   const active = eq(chapters.status, CHAPTER_STATUS.active);
   const [rows, events, exceptions] = await Promise.all([
@@ -54,7 +60,10 @@ export async function loadMapPins(db: Db, now = new Date()): Promise<ChapterMapP
     eventsBy.set(event.chapterId, list);
   }
   const pins: ChapterMapPin[] = [];
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
+    // A few milliseconds at a time: at 20,000 chapters the whole loop is over a second of CPU,
+    // which in one piece would hold up every request the server has in hand.
+    if (i > 0 && i % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     const next = nextEventOf(row, eventsBy.get(row.id) ?? [], now, exceptions);
     if (!next || (next.lat === 0 && next.lng === 0)) continue;
     pins.push({
@@ -71,20 +80,25 @@ export async function loadMapPins(db: Db, now = new Date()): Promise<ChapterMapP
 
 /** An answer ready to send, as plugins/answerCache.ts sends its own. */
 export interface MapAnswer {
-  json: string;
+  status: 200;
+  body: string;
+  type: string;
   gzip: Buffer;
   etag: string;
   builtAt: number;
   pins: number;
 }
 
-export function toMapAnswer(map: ChapterMap): MapAnswer {
+export async function toMapAnswer(map: ChapterMap): Promise<MapAnswer> {
   // Checked once per build (off every request's path), as a route's response schema would.
   const json = JSON.stringify(chapterMapSchema.parse(map));
   return {
-    json,
+    status: 200,
+    body: json,
+    type: 'application/json; charset=utf-8',
     // Built once and sent many times: the smallest gzip is worth its few milliseconds here.
-    gzip: gzipSync(json, { level: zlib.Z_BEST_COMPRESSION }),
+    // In libuv's thread pool: the strongest level takes a while on a large network's map.
+    gzip: await gzipAsync(json, { level: zlib.Z_BEST_COMPRESSION }),
     etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
     builtAt: Date.now(),
     pins: map.lat.length,
@@ -96,6 +110,8 @@ export interface MapAnswerKeeper {
   start(): void;
   /** The answer to send: the one kept; only before the first exists, the first build. */
   current(): Promise<MapAnswer>;
+  /** The answer kept, if one is built yet (served as it is while a new one is built). */
+  peek(): MapAnswer | null;
   /**
    * Builds a new answer in the background (the kept one is served meanwhile). Called while a
    * build runs, another follows it, so that a change made during a build is never missed.
@@ -123,7 +139,7 @@ export function keepMapAnswer({ build, log, refreshMs }: MapAnswerOptions): MapA
 
   const buildOnce = async () => {
     const started = Date.now();
-    const next = toMapAnswer(await build());
+    const next = await toMapAnswer(await build());
     answer = next;
     firstFailure = null;
     log.debug({ ms: Date.now() - started, pins: next.pins }, 'home map answer built');
@@ -162,6 +178,7 @@ export function keepMapAnswer({ build, log, refreshMs }: MapAnswerOptions): MapA
         timer.unref();
       }
     },
+    peek: () => answer,
     async current() {
       if (answer) return answer;
       await (running ?? run());

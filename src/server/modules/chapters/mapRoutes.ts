@@ -3,7 +3,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../app';
-import { onAnswersForgotten, sendCachedAnswer } from '../../plugins/answerCache';
+import { onAnswersForgotten } from '../../plugins/answerCache';
+import { sendSharedAnswer } from '../../plugins/publicAnswers';
 import { EVERY_ANSWER, shows } from '../../plugins/answerKeys';
 import { encodeChapterMap } from '../../../common/chapterMap';
 import { chapterMapSchema } from '../../../common/schemas/chapterMap';
@@ -45,12 +46,7 @@ export function chapterMapRoutes(root: AppInstance): void {
     async (request, rawReply) => {
       const answer = await keeper.current();
       const reply = rawReply as unknown as FastifyReply;
-      return sendCachedAnswer(
-        request,
-        reply,
-        { ...answer, shows: null },
-        'public, max-age=0, must-revalidate',
-      );
+      return sendSharedAnswer(request, reply, answer, keeper.peek);
     },
   );
 }

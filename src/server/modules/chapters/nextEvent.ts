@@ -2,15 +2,14 @@
 // chapter page's list (the next four, spec 1 §2).
 // Dates a host skipped are left out and moved ones come at their new date and time.
 import { nextOccurrencesOfAll, type Occurrence } from '../../../common/recurrence';
-import type { NextEvent, UpcomingDate } from '../../../common/schemas/chapters';
+import type { ChapterEvent, NextEvent, UpcomingDate } from '../../../common/schemas/chapters';
 import { chapterTimeZone } from '../geo/timezone';
 import type { ExceptionsByEvent } from '../events/exceptions';
-import type { EventRow } from './summaries';
 
 const NONE: ExceptionsByEvent = new Map();
 
 /** The wall-clock times a meeting keeps: its event's, or those of the date it moved to. */
-function timesOf(o: Occurrence & { event: EventRow }, exceptions: ExceptionsByEvent) {
+function timesOf(o: Occurrence & { event: ChapterEvent }, exceptions: ExceptionsByEvent) {
   const moved = o.movedFrom
     ? exceptions.get(o.event.id)?.find((x) => x.date === o.movedFrom)?.movedTo
     : undefined;
@@ -21,13 +20,13 @@ function timesOf(o: Occurrence & { event: EventRow }, exceptions: ExceptionsByEv
 
 export function upcomingOf(
   chapter: { state: string },
-  events: readonly EventRow[],
+  events: readonly ChapterEvent[],
   now: Date,
   count: number,
   exceptions: ExceptionsByEvent = NONE,
 ): UpcomingDate[] {
   const timeZone = chapterTimeZone(chapter, events);
-  const exceptionsOf = (e: EventRow) => exceptions.get(e.id) ?? [];
+  const exceptionsOf = (e: ChapterEvent) => exceptions.get(e.id) ?? [];
   return nextOccurrencesOfAll(events, timeZone, now, count, exceptionsOf).map((o) => ({
     eventId: o.event.id,
     date: o.date,
@@ -40,12 +39,12 @@ export function upcomingOf(
 
 export function nextEventOf(
   chapter: { state: string },
-  events: readonly EventRow[],
+  events: readonly ChapterEvent[],
   now: Date,
   exceptions: ExceptionsByEvent = NONE,
 ): NextEvent | null {
   const timeZone = chapterTimeZone(chapter, events);
-  const exceptionsOf = (e: EventRow) => exceptions.get(e.id) ?? [];
+  const exceptionsOf = (e: ChapterEvent) => exceptions.get(e.id) ?? [];
   const [next] = nextOccurrencesOfAll(events, timeZone, now, 1, exceptionsOf);
   if (!next) return null;
   const { event } = next;

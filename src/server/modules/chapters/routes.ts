@@ -2,9 +2,10 @@
 // (visibility.ts), so every route here may be public: the answer depends on who asks.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app';
-import { appAnswerCache, sendCachedAnswer, sendPublicAnswer } from '../../plugins/answerCache';
+import { appAnswerCache } from '../../plugins/answerCache';
+import { sendCachedAnswer, sendPublicAnswer, sendSharedAnswer } from '../../plugins/publicAnswers';
 import { key, shows } from '../../plugins/answerKeys';
 import {
   activeChapterSchema,
@@ -16,17 +17,19 @@ import {
   stateParam,
 } from '../../../common/schemas/chapters';
 import { requireSignIn } from '../../plugins/auth';
-import { getChapterById, getChapterBySlug } from './chapter';
+import { chapterIdOf, getChapterById, getChapterBySlug, getChapterForHosts } from './chapter';
 import { headerImageOf } from '../uploads/files';
 import type { User } from '../../../common/schemas/auth';
 import type { Chapter, ChapterSummary } from '../../../common/schemas/chapters';
-import { listsChaptersAsVisitor, readsChapterAsVisitor } from './visibility';
+import { hasHostAccess } from '../../../common/policy';
+import { hiddenChaptersShownIn, holdsHostAccess, readsChapterAsVisitor } from './visibility';
 import {
   listActiveChapters,
   listChapters,
   listMyChapters,
   listStateChapters,
   searchChapters,
+  storedStates,
 } from './service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(300) });
@@ -39,9 +42,12 @@ export function chapterRoutes(root: AppInstance): void {
 
   // Visitors' answers are kept ready (plugins/answerCache.ts) until a write changes what they
   // show, or for the TTL; signed-in users get them too when their roles change nothing in them
-  // (visibility.ts), and have theirs built for them otherwise.
+  // (visibility.ts). What roles do change is kept too, once for all who hold the same access:
+  // a chapter as its hosts read it (by id), a state's list with the hidden chapters a caller
+  // may see (by state and those chapters).
   const cacheMs = app.config.publicCacheMs;
   const chapterAnswers = appAnswerCache(app, chapterSchema, cacheMs);
+  const hostChapterAnswers = appAnswerCache(app, chapterSchema, cacheMs);
   const stateAnswers = appAnswerCache(app, summaries, cacheMs);
   const activeAnswers = appAnswerCache(
     app,
@@ -54,6 +60,33 @@ export function chapterRoutes(root: AppInstance): void {
       readsChapterAsVisitor(user, (id) => answer.shows?.has(key.chapter(id)) ?? true),
   };
 
+  /**
+   * A chapter read: as its hosts read it for a caller with host-level access to it (`findId`
+   * names the chapter), as visitors read it for everyone else.
+   */
+  async function sendChapter(
+    request: FastifyRequest,
+    reply: unknown,
+    visitorKey: string,
+    findId: () => Promise<number | undefined>,
+    build: (user: User | null) => Promise<Chapter>,
+  ): Promise<void> {
+    const user = request.user;
+    if (holdsHostAccess(user)) {
+      const id = await findId();
+      if (id !== undefined && hasHostAccess(user, id)) {
+        const answer = await hostChapterAnswers.get(
+          String(id),
+          async () => withHeaderImage(await getChapterForHosts(app.db, id)),
+          chapterRead.shows,
+        );
+        sendCachedAnswer(request, reply as FastifyReply, answer, 'private, no-cache');
+        return;
+      }
+    }
+    await sendPublicAnswer(request, reply, chapterAnswers, visitorKey, { build, ...chapterRead });
+  }
+
   app.get(
     '/api/chapter/slug/:slug',
     {
@@ -62,10 +95,13 @@ export function chapterRoutes(root: AppInstance): void {
     },
     async (request, reply) => {
       const { slug } = request.params;
-      await sendPublicAnswer(request, reply, chapterAnswers, `slug:${slug}`, {
-        build: async (user) => withHeaderImage(await getChapterBySlug(app.db, user, slug)),
-        ...chapterRead,
-      });
+      await sendChapter(
+        request,
+        reply,
+        `slug:${slug}`,
+        () => chapterIdOf(app.db, slug),
+        async (user) => withHeaderImage(await getChapterBySlug(app.db, user, slug)),
+      );
       return reply;
     },
   );
@@ -78,10 +114,13 @@ export function chapterRoutes(root: AppInstance): void {
     },
     async (request, reply) => {
       const { id } = request.params;
-      await sendPublicAnswer(request, reply, chapterAnswers, `id:${id}`, {
-        build: async (user) => withHeaderImage(await getChapterById(app.db, user, id)),
-        ...chapterRead,
-      });
+      await sendChapter(
+        request,
+        reply,
+        `id:${id}`,
+        () => Promise.resolve(id),
+        async (user) => withHeaderImage(await getChapterById(app.db, user, id)),
+      );
       return reply;
     },
   );
@@ -112,7 +151,7 @@ export function chapterRoutes(root: AppInstance): void {
         shows.allChapters,
       );
       const reply = rawReply as unknown as FastifyReply;
-      return sendCachedAnswer(request, reply, answer, 'public, max-age=0, must-revalidate');
+      return sendSharedAnswer(request, reply, answer, () => activeAnswers.peek('active'));
     },
   );
 
@@ -124,10 +163,23 @@ export function chapterRoutes(root: AppInstance): void {
     },
     async (request, reply) => {
       const state = request.params.stateLower;
+      const showsList = (list: ChapterSummary[]) => shows.stateList(state, list);
+      const hidden = await hiddenChaptersShownIn(app.db, request.user, storedStates(state));
+      if (hidden.length > 0) {
+        // The same list for everyone who may see the same hidden chapters of this state.
+        const answer = await stateAnswers.get(
+          `${state}+${hidden.join(',')}`,
+          () => listStateChapters(app.db, state, hidden),
+          showsList,
+        );
+        sendCachedAnswer(request, reply as unknown as FastifyReply, answer, 'private, no-cache');
+        return reply;
+      }
       await sendPublicAnswer(request, reply, stateAnswers, state, {
-        build: (user) => listStateChapters(app.db, user, state),
-        shows: (list: ChapterSummary[]) => shows.stateList(state, list),
-        fitsCaller: listsChaptersAsVisitor,
+        build: () => listStateChapters(app.db, state),
+        shows: showsList,
+        // Nothing hidden here that the caller may see: the visitors' list is theirs.
+        fitsCaller: () => true,
       });
       return reply;
     },

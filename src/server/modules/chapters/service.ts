@@ -14,7 +14,7 @@ import {
   type MyChapter,
 } from '../../../common/schemas/chapters';
 import { byDisplayTitle, loadSummaries } from './summaries';
-import { chapterVisibleTo, hostAccessChapterIds } from './visibility';
+import { callerSeeing, chapterVisibleTo, hostAccessChapterIds } from './visibility';
 import { nextEventOf } from './nextEvent';
 import { loadExceptions } from '../events/exceptions';
 
@@ -26,19 +26,19 @@ export { displayTitle, toEvent } from './summaries';
  */
 export async function listActiveChapters(db: Db, now = new Date()): Promise<ActiveChapter[]> {
   const active = eq(chapters.status, CHAPTER_STATUS.active);
-  const [{ summaries, eventRows }, exceptions] = await Promise.all([
+  const [summaries, exceptions] = await Promise.all([
     loadSummaries(db, { where: active }),
     loadExceptions(db, active, now),
   ]);
-  return summaries.map(({ chapter_events: _events, ...s }) => ({
+  return summaries.map(({ chapter_events: events, ...s }) => ({
     ...s,
-    nextEvent: nextEventOf(s, eventRows.get(s.id) ?? [], now, exceptions),
+    nextEvent: nextEventOf(s, events, now, exceptions),
   }));
 }
 
 /** Every chapter the caller may see: all for admins, active ones and their own for others. */
 export async function listChapters(db: Db, user: User | null): Promise<ChapterSummary[]> {
-  const { summaries } = await loadSummaries(db, { where: chapterVisibleTo(user) });
+  const summaries = await loadSummaries(db, { where: chapterVisibleTo(user) });
   return summaries.sort(byDisplayTitle);
 }
 
@@ -51,7 +51,7 @@ const roleName = new Map(ROLES.map((r) => [r.id as number, r.name]));
 export async function listMyChapters(db: Db, user: User): Promise<MyChapter[]> {
   const ids = hostAccessChapterIds(user);
   if (ids.length === 0) return [];
-  const { summaries } = await loadSummaries(db, {
+  const summaries = await loadSummaries(db, {
     where: and(inArray(chapters.id, ids), chapterVisibleTo(user)),
   });
   return summaries.sort(byDisplayTitle).map((s) => ({
@@ -63,15 +63,26 @@ export async function listMyChapters(db: Db, user: User): Promise<MyChapter[]> {
   }));
 }
 
-/** `state` is an upper-case abbreviation from the list; International also takes empty states. */
+/** The `state` values a state of the list stands for: International also takes empty ones. */
+export function storedStates(state: string): string[] {
+  return state === 'INT' ? ['INT', ''] : [state];
+}
+
+/**
+ * A state's chapters (`state`: an upper-case abbreviation from the list): its active ones and,
+ * of its hidden ones, those in `hidden` (hiddenChaptersShownIn: what the caller may see).
+ */
 export async function listStateChapters(
   db: Db,
-  user: User | null,
   state: string,
+  hidden: readonly number[] = [],
 ): Promise<ChapterSummary[]> {
-  const inState =
-    state === 'INT' ? inArray(chapters.state, ['INT', '']) : eq(chapters.state, state);
-  const { summaries } = await loadSummaries(db, { where: and(inState, chapterVisibleTo(user)) });
+  const summaries = await loadSummaries(db, {
+    where: and(
+      inArray(chapters.state, storedStates(state)),
+      chapterVisibleTo(callerSeeing(hidden)),
+    ),
+  });
   return summaries.sort(byDisplayTitle);
 }
 
@@ -97,7 +108,7 @@ export async function searchChapters(
   ).map(([abbr]) => abbr as string);
   const matches: SQL[] = [ilike(chapters.title, pattern), ilike(chapters.city, pattern)];
   if (statesNamed.length) matches.push(inArray(chapters.state, statesNamed));
-  const { summaries } = await loadSummaries(db, {
+  const summaries = await loadSummaries(db, {
     where: and(
       or(...matches),
       activeOnly ? eq(chapters.status, CHAPTER_STATUS.active) : undefined,

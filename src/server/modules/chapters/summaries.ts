@@ -1,11 +1,15 @@
-// Chapter summaries (what lists and the map show) for any set of chapters, in two queries
-// whatever the number of chapters: the chapters with their types (and their 'Last Active' date,
-// kept on the row by triggers, migration 0007), then their events, selected by the same
-// condition. Lists never read posts or emails.
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+// Chapter summaries (what lists and the map show) for any set of chapters, in one query whatever
+// the number of chapters: the chapters with their types, their 'Last Active' date (kept on the
+// row by triggers, migration 0007) and their events, which PostgreSQL hands over as JSON already
+// in the API's shape (eventsJson). Lists never read posts or emails.
+import { asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapterEvents, chapterTypes, chapters } from '../../db/schema';
-import type { ChapterEvent, ChapterSummary } from '../../../common/schemas/chapters';
+import {
+  chapterEventSchema,
+  type ChapterEvent,
+  type ChapterSummary,
+} from '../../../common/schemas/chapters';
 
 export type ChapterRow = typeof chapters.$inferSelect;
 export type TypeRow = typeof chapterTypes.$inferSelect;
@@ -86,62 +90,45 @@ export function toSummary(
 export interface SummaryQuery {
   /** Which chapters: a condition over the `chapters` table. */
   where: SQL | undefined;
-  /** At most this many, by display title; the details then load by id. */
+  /** At most this many, by display title. */
   limit?: number;
 }
 
-export interface LoadedSummaries {
-  summaries: ChapterSummary[];
-  /** The raw event rows by chapter, for callers that compute dates from them. */
-  eventRows: Map<number, EventRow[]>;
-}
+const eventColumns = getTableColumns(chapterEvents);
 
-/** Summaries in database order: by display title when limited, by state and title otherwise. */
-export async function loadSummaries(db: Db, query: SummaryQuery): Promise<LoadedSummaries> {
+/**
+ * The events of the chapter in the outer query's `chapters` row, by id, as a JSON array of the
+ * API's events (chapterEventSchema's fields, named as it names them). PostgreSQL builds it and
+ * the driver hands it over parsed: no per-column mapping of hundreds of event rows in Node.
+ */
+export const eventsJson: SQL<ChapterEvent[]> = (() => {
+  const fields = Object.keys(chapterEventSchema.shape).map((field) => {
+    const column = eventColumns[field as keyof typeof eventColumns];
+    if (!column) throw new Error(`chapter_events has no column for the API's event.${field}`);
+    return `'${field}', e."${column.name}"`;
+  });
+  return sql<ChapterEvent[]>`(select coalesce(json_agg(json_build_object(${sql.raw(
+    fields.join(', '),
+  )}) order by e.id), '[]'::json) from ${chapterEvents} e where e.chapter_id = ${chapters.id})`;
+})();
+
+/** The statement of loadSummaries (bench/explainLists.ts explains it). */
+export function summariesQuery(db: Db, query: SummaryQuery) {
   const base = db
-    .select({ chapter: summaryColumns, type: chapterTypes })
+    .select({ chapter: summaryColumns, type: chapterTypes, events: eventsJson })
     .from(chapters)
     .innerJoin(chapterTypes, eq(chapters.chapterTypeId, chapterTypes.id))
     .where(query.where);
-  const rows =
-    query.limit === undefined
-      ? await base.orderBy(asc(chapters.state), asc(chapters.title), asc(chapters.id))
-      : await base.orderBy(displayTitleSql, asc(chapters.id)).limit(query.limit);
-  if (rows.length === 0) return { summaries: [], eventRows: new Map() };
-  // A limited list names its few ids; an unlimited one repeats its condition, so that a list of
-  // thousands of chapters never becomes thousands of query parameters.
-  const scope =
-    query.limit === undefined
-      ? query.where
-      : inArray(
-          chapters.id,
-          rows.map((r) => r.chapter.id),
-        );
-  const eventRows = await loadEvents(db, scope);
-  const summaries = rows.map((r) =>
-    toSummary(
-      r.chapter,
-      r.type,
-      (eventRows.get(r.chapter.id) ?? []).map(toEvent),
-      r.chapter.lastActiveAt,
-    ),
-  );
-  return { summaries, eventRows };
+  return query.limit === undefined
+    ? base.orderBy(asc(chapters.state), asc(chapters.title), asc(chapters.id))
+    : base.orderBy(displayTitleSql, asc(chapters.id)).limit(query.limit);
 }
 
-/** The events of the chapters `scope` selects, by chapter. */
-export async function loadEvents(db: Db, scope: SQL | undefined): Promise<Map<number, EventRow[]>> {
-  const events = await db
-    .select({ event: chapterEvents })
-    .from(chapterEvents)
-    .innerJoin(chapters, eq(chapters.id, chapterEvents.chapterId))
-    .where(scope)
-    .orderBy(asc(chapterEvents.id));
-  const eventRows = new Map<number, EventRow[]>();
-  for (const { event } of events) {
-    const list = eventRows.get(event.chapterId) ?? [];
-    list.push(event);
-    eventRows.set(event.chapterId, list);
-  }
-  return eventRows;
+/**
+ * Summaries in database order: by display title when limited, by state and title otherwise. One
+ * statement: each chapter comes with its events (eventsJson), found through their index.
+ */
+export async function loadSummaries(db: Db, query: SummaryQuery): Promise<ChapterSummary[]> {
+  const rows = await summariesQuery(db, query);
+  return rows.map((r) => toSummary(r.chapter, r.type, r.events, r.chapter.lastActiveAt));
 }

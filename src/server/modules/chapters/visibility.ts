@@ -2,7 +2,7 @@
 // or the caller has host-level access to it (host or field organizer of it, or an admin). Every
 // query that answers chapters, or things that belong to one, filters with it, so a hidden
 // chapter never leaks through a list, a search, an event, a link, a post or a press mention.
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { chapters } from '../../db/schema';
@@ -11,7 +11,10 @@ import { canSeeChapter, isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import { HttpError } from '../../plugins/errors';
 
-type Caller = Pick<User, 'isAdmin' | 'chapterHostChapterIds' | 'fieldOrganizerChapterIds'> | null;
+export type Caller = Pick<
+  User,
+  'isAdmin' | 'chapterHostChapterIds' | 'fieldOrganizerChapterIds'
+> | null;
 
 /** The chapters a caller holds host-level access to by role (admins: every chapter anyway). */
 export function hostAccessChapterIds(user: Caller): number[] {
@@ -73,10 +76,51 @@ export function readsChapterAsVisitor(
   return !hostAccessChapterIds(user).some(shows);
 }
 
+/** Whether the caller has host-level access to any chapter (an admin: to every one). */
+export function holdsHostAccess(user: Caller): boolean {
+  return isAdmin(user) || hostAccessChapterIds(user).length > 0;
+}
+
 /**
- * Whether every list of chapters reads the same for a caller as for a visitor: nothing they
- * hold adds a hidden chapter to it (admins see all of them, hosts their own).
+ * The hidden chapters among `states` (abbreviations as stored) that the caller may see: every
+ * one for an admin, those they host or field-organize for others, none for visitors and users
+ * without such roles (no query then). A list of those states reads for the caller as the
+ * visitors' list plus these chapters, and exactly as for anyone who may see the same ones.
  */
-export function listsChaptersAsVisitor(user: Caller): boolean {
-  return !isAdmin(user) && hostAccessChapterIds(user).length === 0;
+export async function hiddenChaptersShownIn(
+  db: Db,
+  user: Caller,
+  states: readonly string[],
+): Promise<number[]> {
+  if (!holdsHostAccess(user)) return [];
+  const rows = await hiddenChapters(db).execute({
+    states,
+    all: isAdmin(user),
+    ids: hostAccessChapterIds(user),
+  });
+  return rows.map((r) => r.id);
+}
+
+const hiddenChapters = preparedPerDb((db) =>
+  db
+    .select({ id: chapters.id })
+    .from(chapters)
+    .where(
+      and(
+        sql`${chapters.state} = any(${sql.placeholder('states')})`,
+        ne(chapters.status, CHAPTER_STATUS.active),
+        sql`(${sql.placeholder('all')} or ${chapters.id} = any(${sql.placeholder('ids')}))`,
+      ),
+    )
+    .orderBy(asc(chapters.id))
+    .prepare('hidden_chapters_shown_in'),
+);
+
+/** A caller who may see exactly these hidden chapters and no others (see chapterVisibleTo). */
+export function callerSeeing(hiddenChapterIds: readonly number[]): Caller {
+  return {
+    isAdmin: false,
+    chapterHostChapterIds: [...hiddenChapterIds],
+    fieldOrganizerChapterIds: [],
+  };
 }

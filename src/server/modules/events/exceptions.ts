@@ -9,7 +9,10 @@ import { dateOfEpochDay, epochDay, type DateException } from '../../../common/re
 export type ExceptionRow = typeof chapterEventExceptions.$inferSelect;
 export type ExceptionsByEvent = ReadonlyMap<number, readonly DateException[]>;
 
-export function toDateException(row: ExceptionRow): DateException {
+/** A skipped or moved date as common/recurrence reads it, from a row or the row's JSON. */
+export function toDateException(
+  row: Pick<ExceptionRow, 'date' | 'movedToDate' | 'movedToStartTime' | 'movedToEndTime' | 'note'>,
+): DateException {
   return {
     date: row.date,
     movedTo:

@@ -2,11 +2,21 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../app';
-import { chapterEventDetailSchema } from '../../../common/schemas/chapters';
+import {
+  chapterEventDetailSchema,
+  type ChapterEventDetail,
+} from '../../../common/schemas/chapters';
+import { appAnswerCache } from '../../plugins/answerCache';
+import { seenAlikeByAll, sendPublicAnswer } from '../../plugins/publicAnswers';
+import { shows } from '../../plugins/answerKeys';
 import { getEventBySlug } from './service';
 
 export function eventRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // Kept ready (plugins/answerCache.ts) until the event or its chapter changes: the same for
+  // everyone who may see the chapter. It shows nothing that time changes.
+  const eventAnswers = appAnswerCache(app, chapterEventDetailSchema, app.config.publicCacheMs);
+
   app.get(
     '/api/chapter_event/slug/:slug',
     {
@@ -16,6 +26,14 @@ export function eventRoutes(root: AppInstance): void {
         response: { 200: chapterEventDetailSchema },
       },
     },
-    (request) => getEventBySlug(app.db, request.user, request.params.slug),
+    async (request, reply) => {
+      const { slug } = request.params;
+      await sendPublicAnswer(request, reply, eventAnswers, slug, {
+        build: (user) => getEventBySlug(app.db, user, slug),
+        shows: (event: ChapterEventDetail) => shows.event(slug, event.chapter.id),
+        fitsCaller: seenAlikeByAll,
+      });
+      return reply;
+    },
   );
 }
