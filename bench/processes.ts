@@ -38,14 +38,22 @@ async function waitFor(url: string, child: ChildProcess) {
   throw new Error(`${url} did not answer`);
 }
 
+/** Node's flags for the built server, as `npm start` and the README's production command give. */
+const PRODUCTION_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=8')
+  .split(' ')
+  .filter(Boolean);
+
 /**
  * The app on `databaseUrl`, started from the current directory with tsx, or from a built entry
- * (BENCH_SERVER_ENTRY, e.g. a compiled dist/server/main.js) run by plain node.
+ * (BENCH_SERVER_ENTRY, e.g. a compiled dist/server/main.js) run by plain node with the flags
+ * production uses (BENCH_NODE_FLAGS to try others; '' for none).
  */
 export async function startApp(databaseUrl: string, dataDir: string): Promise<Server> {
   const port = randomPort();
   const entry = process.env.BENCH_SERVER_ENTRY;
-  const args = entry ? [entry] : ['--import', 'tsx', 'src/server/main.ts'];
+  const args = entry
+    ? [...PRODUCTION_NODE_FLAGS, entry]
+    : ['--import', 'tsx', 'src/server/main.ts'];
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
