@@ -18,7 +18,7 @@ import {
 import { decodeChapterMap, encodeChapterMap } from '../../../common/chapterMap';
 import { chapterMapSchema, type ChapterMapPin } from '../../../common/schemas/chapterMap';
 import { activeChapterSchema } from '../../../common/schemas/chapters';
-import { keepMapAnswer } from './mapAnswer';
+import { keepMapAnswer, loadMapPins } from './mapAnswer';
 import { mapAnswerOf } from './mapRoutes';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -129,6 +129,15 @@ describe('GET /api/chapters/map', () => {
     expect([...pins.keys()].sort()).toEqual(onMap.map((a) => a.id).sort());
   });
 
+  it('are read a few chapters at a time, and every page gives the same pins', async () => {
+    const now = new Date();
+    const whole = await loadMapPins(t.db, now);
+    expect(whole.map((p) => p.id)).toEqual(expect.arrayContaining([c.weekly!.id, c.untitled!.id]));
+    for (const pageSize of [1, 2, 3]) {
+      expect(await loadMapPins(t.db, now, pageSize), `pages of ${pageSize}`).toEqual(whole);
+    }
+  });
+
   it('is the same answer for everyone, gzipped and revalidated by its ETag', async () => {
     const res = await t.app.inject({
       url: '/api/chapters/map',
@@ -232,6 +241,7 @@ describe('the kept answer', () => {
         ),
       log: t.app.log,
       refreshMs: 0,
+      checked: true,
     });
     keeper.start();
     const first = keeper.current();

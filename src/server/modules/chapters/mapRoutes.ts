@@ -25,6 +25,7 @@ export function chapterMapRoutes(root: AppInstance): void {
     build: async () => encodeChapterMap(await loadMapPins(app.db)),
     log: app.log,
     refreshMs: app.config.homeMapCacheMs,
+    checked: app.config.env !== 'production',
   });
   keepers.set(app, keeper);
   // What the map shows is what every list of chapters shows (answerKeys.ts).

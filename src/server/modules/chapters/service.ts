@@ -30,10 +30,14 @@ export async function listActiveChapters(db: Db, now = new Date()): Promise<Acti
     loadSummaries(db, { where: active }),
     loadExceptions(db, active, now),
   ]);
-  return summaries.map(({ chapter_events: events, ...s }) => ({
-    ...s,
-    nextEvent: nextEventOf(s, events, now, exceptions),
-  }));
+  const list: ActiveChapter[] = [];
+  for (const [i, { chapter_events: events, ...s }] of summaries.entries()) {
+    // Every chapter's next meeting is worked out here: at 20,000 chapters over a second of CPU,
+    // which in one piece would hold up every request the server has in hand.
+    if (i > 0 && i % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
+    list.push({ ...s, nextEvent: nextEventOf(s, events, now, exceptions) });
+  }
+  return list;
 }
 
 /** Every chapter the caller may see: all for admins, active ones and their own for others. */
