@@ -5,6 +5,8 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../config';
 import { buildApp } from '../app';
 import { createTestDatabase } from './database';
+import { send, type ApiRequest } from './chapterAdminWorld';
+import { nextAnswerNotice } from '../plugins/answerCache';
 
 export interface TestAppOptions {
   env?: Record<string, string>;
@@ -52,6 +54,13 @@ export async function createTwoAppServers() {
   return {
     t,
     second,
+    /** A write on the first server, answered once the second has heard of it. */
+    async writeHeard(request: ApiRequest, cookie?: string) {
+      const heard = nextAnswerNotice(second);
+      const res = await send(t, request, cookie);
+      await heard;
+      return res;
+    },
     async close() {
       await second.close();
       await t.close();

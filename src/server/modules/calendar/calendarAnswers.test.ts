@@ -7,7 +7,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { chapterEvents } from '../../db/schema';
-import { nextAnswerNotice } from '../../plugins/answerCache';
 import { createTwoAppServers } from '../../test/app';
 import {
   createChapterAdminWorld,
@@ -67,10 +66,8 @@ const visit = (url: string, headers: Record<string, string> = {}) =>
 
 /** A write on the first server, once the second has heard of it. */
 async function write(request: ApiRequest, cookie: string | undefined) {
-  const heard = nextAnswerNotice(second);
-  const res = await send(t, request, cookie);
+  const res = await servers.writeHeard(request, cookie);
   expect(res.statusCode, res.body).toBe(200);
-  await heard;
 }
 
 describe('a chapter’s calendar read by visitors', () => {

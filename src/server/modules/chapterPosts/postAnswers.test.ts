@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { chapterBlogPosts } from '../../db/schema';
-import { nextAnswerNotice } from '../../plugins/answerCache';
 import { createTwoAppServers } from '../../test/app';
 import type { ChapterPostPage } from '../../../common/schemas/chapters';
 import { createMailingWorld, type TestApp } from '../mailing/testWorld';
@@ -39,10 +38,8 @@ async function visit(cookie?: string) {
 
 /** A write on the first server, once the second has heard of it. */
 async function write(method: 'POST', url: string, payload: object, cookie: string) {
-  const heard = nextAnswerNotice(second);
-  const res = await t.app.inject({ method, url, payload, headers: { cookie } });
+  const res = await servers.writeHeard({ method, url, payload }, cookie);
   expect(res.statusCode, res.body).toBeLessThan(300);
-  await heard;
 }
 
 const sendEmail = (title: string) =>

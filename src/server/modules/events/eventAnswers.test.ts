@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { chapterEvents } from '../../db/schema';
-import { nextAnswerNotice } from '../../plugins/answerCache';
 import { createTwoAppServers } from '../../test/app';
 import {
   createChapterAdminWorld,
@@ -63,10 +62,8 @@ async function visit(slug: string, cookie?: string) {
 
 /** A write on the first server, once the second has heard of it. */
 async function write(request: Parameters<typeof send>[1], cookie: string | undefined) {
-  const heard = nextAnswerNotice(second);
-  const res = await send(t, request, cookie);
+  const res = await servers.writeHeard(request, cookie);
   expect(res.statusCode, res.body).toBe(200);
-  await heard;
 }
 
 /** Changes the event's name behind the app's back: only a cached answer still shows the old. */
