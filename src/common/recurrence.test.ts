@@ -141,6 +141,44 @@ describe('next occurrences in the chapter time zone', () => {
     );
   });
 
+  it('skips no meeting: the dates are the first ones a day-by-day search finds', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 6 }),
+        fc.constantFrom('0', '1', '4', '5', '6', '7', '1,3', '2,5'),
+        fc.date({ min: new Date('2020-01-01'), max: new Date('2035-01-01'), noInvalidDate: true }),
+        fc.constantFrom(ny, 'Pacific/Honolulu', 'UTC'),
+        fc.constantFrom(['19:00', '21:00'], ['22:00', '01:00'], ['00:30', '02:00']),
+        (weekday, weeks, now, zone, [startTime, endTime]) => {
+          const e = event({
+            dayOfWeekIndex: weekday,
+            weeksOfMonthIndexes: weeks,
+            startTime,
+            endTime,
+          });
+          const expected: string[] = [];
+          // From two days back: a meeting that began then may run past midnight into now.
+          const today = epochDay(now.toISOString().slice(0, 10));
+          for (let d = today - 2; expected.length < 3; d++) {
+            if (!meetsOn(e, d)) continue;
+            const [o] = nextOccurrences(
+              { ...e, isSingleDate: true, singleDate: dateOfEpochDay(d) },
+              zone,
+              now,
+              1,
+            );
+            if (o) expected.push(o.date);
+          }
+          return (
+            nextOccurrences(e, zone, now, 3)
+              .map((o) => o.date)
+              .join() === expected.join()
+          );
+        },
+      ),
+    );
+  });
+
   it('keeps 7:00pm at 7:00pm local across the daylight-saving change', () => {
     const sundays = nextOccurrences(
       event({ dayOfWeekIndex: 0 }),

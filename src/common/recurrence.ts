@@ -103,11 +103,22 @@ function matchesSpec(spec: RuleSpec, day: number): boolean {
   );
 }
 
-/** True when a recurring event meets on this calendar date. */
-export function meetsOn(event: RecurringEvent, day: number): boolean {
-  const weekday = (((day + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday
-  if (weekday !== event.dayOfWeekIndex) return false;
-  return ruleSpecs(event).some((spec) => matchesSpec(spec, day));
+/** 0 for Sunday to 6 for Saturday, as an event's dayOfWeekIndex. */
+function weekdayOf(day: number): number {
+  return (((day + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday
+}
+
+/**
+ * True when a recurring event meets on this calendar date. Callers that ask about many dates
+ * pass the event's rules, parsed once.
+ */
+export function meetsOn(
+  event: RecurringEvent,
+  day: number,
+  specs: readonly RuleSpec[] = ruleSpecs(event),
+): boolean {
+  if (weekdayOf(day) !== event.dayOfWeekIndex) return false;
+  return specs.some((spec) => matchesSpec(spec, day));
 }
 
 // ---------------------------------------------------------------- time zones
@@ -247,11 +258,14 @@ export function nextOccurrences(
     return only.end > now ? [only] : [];
   }
   const changed = exceptionsByDate(event, exceptions);
-  // Yesterday too: a meeting that began yesterday evening may not have ended yet.
-  const first = epochDay(localDate(now, timeZone)) - 1;
+  const specs = ruleSpecs(event);
+  // Yesterday too: a meeting that began yesterday evening may not have ended yet. Only the
+  // event's weekday can match, so the search steps a week at a time from the first one.
+  const yesterday = epochDay(localDate(now, timeZone)) - 1;
+  const first = yesterday + ((((event.dayOfWeekIndex - weekdayOf(yesterday)) % 7) + 7) % 7);
   const found: Occurrence[] = [];
-  for (let day = first; day < first + SEARCH_DAYS && found.length < count; day++) {
-    if (!meetsOn(event, day)) continue;
+  for (let day = first; day < yesterday + SEARCH_DAYS && found.length < count; day += 7) {
+    if (!meetsOn(event, day, specs)) continue;
     const date = dateOfEpochDay(day);
     if (changed.has(date)) continue;
     const occurrence = occurrenceOn(event, date, timeZone);
@@ -304,15 +318,14 @@ export function rruleText(spec: RuleSpec, dayOfWeekIndex: number): string {
 /** True when this one rule of an event gives this date (a calendar's VEVENT of that rule). */
 export function ruleMeetsOn(spec: RuleSpec, dayOfWeekIndex: number, date: string): boolean {
   const day = epochDay(date);
-  return (((day + 4) % 7) + 7) % 7 === dayOfWeekIndex && matchesSpec(spec, day);
+  return weekdayOf(day) === dayOfWeekIndex && matchesSpec(spec, day);
 }
 
 /** The first date on or after `from` when this rule meets: a calendar's DTSTART. */
 export function firstDateOfRule(spec: RuleSpec, dayOfWeekIndex: number, from: string): string {
   const start = epochDay(from);
   for (let day = start; day < start + 62; day++) {
-    const weekday = (((day + 4) % 7) + 7) % 7;
-    if (weekday === dayOfWeekIndex && matchesSpec(spec, day)) return dateOfEpochDay(day);
+    if (weekdayOf(day) === dayOfWeekIndex && matchesSpec(spec, day)) return dateOfEpochDay(day);
   }
   throw new Error('unreachable: every rule meets within two months');
 }
