@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { openDatabase } from '../src/server/db/client';
 import { encodeChapterMap } from '../src/common/chapterMap';
 import { loadMapPins, toMapAnswer } from '../src/server/modules/chapters/mapAnswer';
-import { listActiveChapters } from '../src/server/modules/chapters/service';
+import { activeChaptersJson } from '../src/server/modules/chapters/service';
 import { createNetwork } from './network';
 
 const BUDGET_BYTES = 150 * 1024;
@@ -34,8 +34,8 @@ async function measure(size: number): Promise<boolean> {
         toMapAnswer(encodeChapterMap(await loadMapPins(database.db)), false),
       );
       const answer = build.value;
-      const old = await timed(() => listActiveChapters(database.db));
-      const oldJson = JSON.stringify(old.value);
+      const old = await timed(() => activeChaptersJson(database.db));
+      const oldJson = old.value;
       const oldGzip = gzipSync(oldJson).length;
       const within = answer.gzip.length <= BUDGET_BYTES;
       console.log(

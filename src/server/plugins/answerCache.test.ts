@@ -1,6 +1,7 @@
 // The cache's bookkeeping: what forgets an answer, a build that a change overtakes, the size of
 // the notices, and forgetting everything after a listener was away.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createTestDatabase } from '../test/database';
@@ -53,6 +54,22 @@ describe('an answer cache', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     release();
     expect(JSON.parse((await next).body)).toEqual({ n: 3 });
+  });
+
+  it('sends large and small answers gzipped as they are, named alike on every server', async () => {
+    // A large answer is compressed on the thread pool, a small one on the spot: either way the
+    // gzip is the text, and two servers building the same text give it the same ETag.
+    const large = { rows: Array.from({ length: 4000 }, (_, i) => ({ i, name: `Chapter ${i}` })) };
+    for (const value of [{ small: true }, large]) {
+      const [a, b] = [createAnswerCache(z.unknown(), HOUR), createAnswerCache(z.unknown(), HOUR)];
+      const answer = await a.get('k', async () => value);
+      expect(gunzipSync(answer.gzip).toString()).toBe(JSON.stringify(value));
+      expect((await b.get('k', async () => value)).etag).toBe(answer.etag);
+      expect((await b.get('other', async () => ({ ...value, more: 1 }))).etag).not.toBe(
+        answer.etag,
+      );
+    }
+    expect(JSON.stringify(large).length).toBeGreaterThan(64 * 1024);
   });
 
   it('forgets the answers showing what changed, and keeps the others', async () => {

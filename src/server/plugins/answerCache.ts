@@ -6,7 +6,8 @@
 // showing any of it at once (answerNotices.ts: LISTEN/NOTIFY). The TTL stays as the backstop
 // for what no write announces (time passing, a notice lost while a server was not listening).
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Notices } from '../db/notices';
@@ -31,11 +32,15 @@ export interface AnswerFormat {
   toText(value: unknown): string;
 }
 
-/** JSON answers, each checked once per build as the route's response schema would check it. */
-export function jsonAnswers(schema: ZodType): AnswerFormat {
+/**
+ * JSON answers, each checked once per build as the route's response schema would check it; not
+ * `checked` in production, where routes' answers are not checked either (plugins/serializer.ts):
+ * the tests check them, and a server need not pay for it on every build.
+ */
+export function jsonAnswers(schema: ZodType, checked = true): AnswerFormat {
   return {
     contentType: 'application/json; charset=utf-8',
-    toText: (value) => JSON.stringify(schema.parse(value)),
+    toText: (value) => JSON.stringify(checked ? schema.parse(value) : value),
   };
 }
 
@@ -50,19 +55,29 @@ export function textAnswers(type: string): AnswerFormat {
   };
 }
 
-function toCachedAnswer(
+const gzipAsync = promisify(gzipCallback);
+/** Answers from this size on are compressed on libuv's thread pool, not on the event loop. */
+const ASYNC_GZIP_FROM = 32 * 1024;
+
+async function toCachedAnswer(
   value: unknown,
   format: AnswerFormat,
   shows: CachedAnswer['shows'],
-): CachedAnswer {
+): Promise<CachedAnswer> {
   const body = format.toText(value);
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  // A state's list at 20,000 chapters is 2 MB of JSON: compressing it on the event loop held
+  // every other request for tens of milliseconds. A small answer is quicker compressed here
+  // than sent to another thread and back.
+  const gzip = body.length >= ASYNC_GZIP_FROM ? await gzipAsync(body) : gzipSync(body);
   return {
     status: 200,
     body,
     type: format.contentType,
-    gzip: gzipSync(body),
-    etag,
+    gzip,
+    // The hash of the compressed bytes, a tenth of the text's and as unique to it (the same text
+    // always compresses alike): it names the same answer on every app server that runs the same
+    // zlib, and a server that does not just answers in full once more.
+    etag: `"${createHash('sha1').update(gzip).digest('base64url')}"`,
     builtAt: Date.now(),
     shows,
   };
@@ -164,7 +179,7 @@ export function createAnswerCache(
   const startBuild = (key: string, build: () => Promise<unknown>, shows: Shows | undefined) => {
     const startedAt = forgets;
     const promise = build()
-      .then((built) => {
+      .then(async (built) => {
         const value = answerOf(built);
         const declared =
           built instanceof Showing
@@ -172,7 +187,7 @@ export function createAnswerCache(
             : shows
               ? new Set(shows(value as never))
               : null;
-        const answer = toCachedAnswer(value, answerFormat, declared);
+        const answer = await toCachedAnswer(value, answerFormat, declared);
         if (ttlMs > 0 && !staleSince(startedAt, declared)) keep(key, answer);
         return answer;
       })
@@ -255,7 +270,11 @@ export function appAnswerCache(
   format: ZodType | AnswerFormat,
   ttlMs: number,
 ): AnswerCache {
-  const cache = createAnswerCache(format, ttlMs);
+  const checked = app.config.env !== 'production';
+  const cache = createAnswerCache(
+    'contentType' in format ? format : jsonAnswers(format, checked),
+    ttlMs,
+  );
   busOf(app).caches.add(cache);
   return cache;
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/app';
 import { chapterEvents, chapters } from '../../db/schema';
 import { activeChapterSchema, type ActiveChapter } from '../../../common/schemas/chapters';
 import { get } from './testWorld';
-import { listActiveChapters } from './service';
+import { activeChaptersJson } from './service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -127,7 +128,9 @@ describe('GET /api/chapters/active', () => {
       },
     ]);
     const at = async (iso: string) => {
-      const list = await listActiveChapters(t.db, new Date(iso));
+      const list = JSON.parse(
+        await activeChaptersJson(t.db, { now: new Date(iso) }),
+      ) as ActiveChapter[];
       const of = (id: number) => list.find((c) => c.id === id)?.nextEvent;
       return { ny: of(ny!.id), la: of(la!.id) };
     };
@@ -143,5 +146,28 @@ describe('GET /api/chapters/active', () => {
     next = await at('2025-04-06T12:00:00Z');
     expect(next.ny).toMatchObject({ name: 'First Mondays', date: '2025-04-07' });
     expect(next.la).toMatchObject({ date: '2025-04-08' });
+  });
+
+  it('is written a page at a time with nothing lost or repeated, in state order', async () => {
+    // Chapters that tie on state and title: the page boundary must fall between them too.
+    await t.db.insert(chapters).values(
+      ['twin-a', 'twin-b', 'twin-c'].map((slug) => ({
+        title: 'Twin',
+        slug,
+        state: 'NY',
+        status: 1,
+      })),
+    );
+    const whole = await activeChaptersJson(t.db);
+    for (const pageSize of [1, 2, 7]) {
+      expect(await activeChaptersJson(t.db, { pageSize }), `pages of ${pageSize}`).toBe(whole);
+    }
+    const ids = (JSON.parse(whole) as ActiveChapter[]).map((c) => c.id);
+    const inOrder = await t.db
+      .select({ id: chapters.id })
+      .from(chapters)
+      .where(eq(chapters.status, 1))
+      .orderBy(asc(chapters.state), asc(chapters.title), asc(chapters.id));
+    expect(ids).toEqual(inOrder.map((r) => r.id));
   });
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app';
-import { appAnswerCache } from '../../plugins/answerCache';
+import { appAnswerCache, textAnswers } from '../../plugins/answerCache';
 import { sendCachedAnswer, sendPublicAnswer, sendSharedAnswer } from '../../plugins/publicAnswers';
 import { key, shows } from '../../plugins/answerKeys';
 import {
@@ -24,7 +24,7 @@ import type { Chapter, ChapterSummary } from '../../../common/schemas/chapters';
 import { hasHostAccess } from '../../../common/policy';
 import { hiddenChaptersShownIn, holdsHostAccess, readsChapterAsVisitor } from './visibility';
 import {
-  listActiveChapters,
+  activeChaptersJson,
   listChapters,
   listMyChapters,
   listStateChapters,
@@ -49,11 +49,16 @@ export function chapterRoutes(root: AppInstance): void {
   const chapterAnswers = appAnswerCache(app, chapterSchema, cacheMs);
   const hostChapterAnswers = appAnswerCache(app, chapterSchema, cacheMs);
   const stateAnswers = appAnswerCache(app, summaries, cacheMs);
+  // Written as JSON a page at a time by activeChaptersJson, which checks each page outside
+  // production as the other caches check their answers.
   const activeAnswers = appAnswerCache(
     app,
-    z.array(activeChapterSchema),
+    textAnswers('application/json; charset=utf-8'),
     app.config.homeMapCacheMs,
   );
+  const activeList = z.array(activeChapterSchema);
+  const checkActive =
+    app.config.env === 'production' ? undefined : (page: unknown) => activeList.parse(page);
   const chapterRead = {
     shows: (chapter: Chapter) => shows.chapter(chapter),
     fitsCaller: (user: User, answer: { shows: ReadonlySet<string> | null }) =>
@@ -147,7 +152,7 @@ export function chapterRoutes(root: AppInstance): void {
     async (request, rawReply) => {
       const answer = await activeAnswers.get(
         'active',
-        () => listActiveChapters(app.db),
+        () => activeChaptersJson(app.db, { check: checkActive }),
         shows.allChapters,
       );
       const reply = rawReply as unknown as FastifyReply;

@@ -2,7 +2,7 @@
 // the number of chapters: the chapters with their types, their 'Last Active' date (kept on the
 // row by triggers, migration 0007) and their events, which PostgreSQL hands over as JSON already
 // in the API's shape (eventsJson). Lists never read posts or emails.
-import { asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapterEvents, chapterTypes, chapters } from '../../db/schema';
 import {
@@ -87,11 +87,20 @@ export function toSummary(
   };
 }
 
+/** Where a chapter stands in state order (state, title, id), as stored. */
+export interface StateOrderKey {
+  state: string;
+  title: string;
+  id: number;
+}
+
 export interface SummaryQuery {
   /** Which chapters: a condition over the `chapters` table. */
   where: SQL | undefined;
   /** At most this many, by display title. */
   limit?: number;
+  /** Or the next `size` in state order after the chapter at `after` (null: from the first). */
+  page?: { size: number; after: StateOrderKey | null };
 }
 
 const eventColumns = getTableColumns(chapterEvents);
@@ -114,14 +123,24 @@ export const eventsJson: SQL<ChapterEvent[]> = (() => {
 
 /** The statement of loadSummaries (bench/explainLists.ts explains it). */
 export function summariesQuery(db: Db, query: SummaryQuery) {
+  const after = query.page?.after;
   const base = db
     .select({ chapter: summaryColumns, type: chapterTypes, events: eventsJson })
     .from(chapters)
     .innerJoin(chapterTypes, eq(chapters.chapterTypeId, chapterTypes.id))
-    .where(query.where);
-  return query.limit === undefined
-    ? base.orderBy(asc(chapters.state), asc(chapters.title), asc(chapters.id))
-    : base.orderBy(displayTitleSql, asc(chapters.id)).limit(query.limit);
+    .where(
+      after
+        ? and(
+            query.where,
+            sql`(${chapters.state}, ${chapters.title}, ${chapters.id}) > (${after.state}, ${after.title}, ${after.id})`,
+          )
+        : query.where,
+    );
+  if (query.limit !== undefined) {
+    return base.orderBy(displayTitleSql, asc(chapters.id)).limit(query.limit);
+  }
+  const inStateOrder = base.orderBy(asc(chapters.state), asc(chapters.title), asc(chapters.id));
+  return query.page ? inStateOrder.limit(query.page.size) : inStateOrder;
 }
 
 /**
