@@ -18,6 +18,7 @@ import {
 } from '../../../common/schemas/chapterMap';
 import { loadExceptions } from '../events/exceptions';
 import { nextEventOf } from './nextEvent';
+import { slicePauses } from './slices';
 import { displayTitle, type EventRow } from './summaries';
 
 /**
@@ -28,12 +29,12 @@ import { displayTitle, type EventRow } from './summaries';
 const gzipAsync = promisify(gzip);
 
 /**
- * Chapters read and worked out at a time, with a yield to the event loop after each page. The
- * build is off every request's path but on the same thread: at 20,000 chapters, turning all the
- * events' rows into objects at once held every request for 350-670 ms every 30 s (bench/api.ts,
- * the 1-connection p99s). Three queries a page, by chapter id.
+ * Chapters read and worked out at a time. The build is off every request's path but on the same
+ * thread: at 20,000 chapters, turning all the events' rows into objects at once held every
+ * request for 350-670 ms every 30 s (bench/api.ts, the 1-connection p99s), so it gives the loop
+ * back between pages and within them (slices.ts). Three queries a page, by chapter id.
  */
-const PAGE = 250;
+const PAGE = 100;
 
 async function loadPinsPage(db: Db, afterId: number, now: Date, pageSize: number) {
   const rows = await db
@@ -78,11 +79,13 @@ export async function loadMapPins(
   now = new Date(),
   pageSize = PAGE,
 ): Promise<ChapterMapPin[]> {
+  const pause = slicePauses();
   const pins: ChapterMapPin[] = [];
   for (let afterId = 0; ;) {
     const { rows, eventsBy, exceptions } = await loadPinsPage(db, afterId, now, pageSize);
     if (!exceptions) break;
     for (const row of rows) {
+      await pause();
       const next = nextEventOf(row, eventsBy.get(row.id) ?? [], now, exceptions);
       if (!next || (next.lat === 0 && next.lng === 0)) continue;
       pins.push({
@@ -96,7 +99,7 @@ export async function loadMapPins(
     }
     if (rows.length < pageSize) break;
     afterId = rows[rows.length - 1]!.id;
-    await new Promise((resolve) => setImmediate(resolve));
+    await pause();
   }
   return pins;
 }

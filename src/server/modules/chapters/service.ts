@@ -22,19 +22,27 @@ import {
 } from './summaries';
 import { callerSeeing, chapterVisibleTo, hostAccessChapterIds } from './visibility';
 import { nextEventOf } from './nextEvent';
+import { slicePauses } from './slices';
 import { loadExceptions } from '../events/exceptions';
 
 export { displayTitle, toEvent } from './summaries';
 
 /**
- * Chapters of the home map's list read and worked out at a time, with a yield to the event loop
- * after each page: at 20,000 chapters the list is 10 MB of JSON, and built in one piece (rows,
- * next meetings, the text) it held every other request for 200-400 ms each time it was rebuilt.
+ * Chapters of the home map's list read and worked out at a time. At 20,000 chapters the list is
+ * 10 MB of JSON: built in one piece (rows, next meetings, the text) it held every other request
+ * for 200-400 ms each time it was rebuilt; now the build gives the loop back between pages and
+ * within them (slices.ts).
  */
-const ACTIVE_PAGE = 250;
+const ACTIVE_PAGE = 100;
 
 /** One page of active chapters in state order after `after`, and where the page ends. */
-async function activePage(db: Db, after: StateOrderKey | null, size: number, now: Date) {
+async function activePage(
+  db: Db,
+  after: StateOrderKey | null,
+  size: number,
+  now: Date,
+  pause: () => Promise<void> | undefined,
+) {
   const active = eq(chapters.status, CHAPTER_STATUS.active);
   const rows = await summariesQuery(db, { where: active, page: { size, after } });
   if (rows.length === 0) return { list: [], last: null };
@@ -46,15 +54,17 @@ async function activePage(db: Db, after: StateOrderKey | null, size: number, now
     ),
     now,
   );
-  const list: ActiveChapter[] = rows.map((r) => {
+  const list: ActiveChapter[] = [];
+  for (const r of rows) {
+    await pause();
     const { chapter_events: events, ...summary } = toSummary(
       r.chapter,
       r.type,
       r.events,
       r.chapter.lastActiveAt,
     );
-    return { ...summary, nextEvent: nextEventOf(summary, events, now, exceptions) };
-  });
+    list.push({ ...summary, nextEvent: nextEventOf(summary, events, now, exceptions) });
+  }
   const { state, title, id } = rows[rows.length - 1]!.chapter;
   return { list, last: { state, title, id } };
 }
@@ -70,14 +80,15 @@ export async function activeChaptersJson(
   options: { now?: Date; pageSize?: number; check?: (page: ActiveChapter[]) => unknown } = {},
 ): Promise<string> {
   const { now = new Date(), pageSize = ACTIVE_PAGE, check } = options;
+  const pause = slicePauses();
   const parts: string[] = [];
   for (let after: StateOrderKey | null = null; ;) {
-    const { list, last } = await activePage(db, after, pageSize, now);
+    const { list, last } = await activePage(db, after, pageSize, now, pause);
     // Each page's array without its brackets: the pages joined are the one array.
     if (list.length > 0) parts.push(JSON.stringify(check ? check(list) : list).slice(1, -1));
     if (!last || list.length < pageSize) break;
     after = last;
-    await new Promise((resolve) => setImmediate(resolve));
+    await pause();
   }
   return `[${parts.join(',')}]`;
 }
