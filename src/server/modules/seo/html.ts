@@ -61,6 +61,10 @@ export function renderIndex(
     `<meta name="map-tile-url" content="${escapeHtml(client.mapTileUrl)}" />`,
     `<meta name="map-tile-attribution" content="${escapeHtml(client.mapTileAttribution)}" />`,
     ...(meta.noindex ? ['<meta name="robots" content="noindex" />'] : []),
+    // Fetched as the app's own fetch() asks (same-origin credentials), which then finds them.
+    ...(meta.preload ?? []).map(
+      (href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin />`,
+    ),
     // A data block, not a script: the Content-Security-Policy does not apply to it.
     ...(meta.jsonLd ?? []).map(
       (item) => `<script type="application/ld+json">${safeJson(item)}</script>`,

@@ -64,6 +64,28 @@ describe('page meta for search engines and link previews', () => {
     expect(await head('/about')).toMatch(/<title>[^<]+\| Living Liberally<\/title>/);
   });
 
+  it('names for preloading the API answers the first screen asks for, each one there', async () => {
+    const [chapter] = await t.db.select().from(chapters).where(eq(chapters.status, 1)).limit(1);
+    const [hidden] = await t.db.select().from(chapters).where(eq(chapters.status, 0)).limit(1);
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin \/>/g)].map(
+        (m) => m[1]!.replaceAll('&amp;', '&'),
+      );
+    const pages = {
+      '/': '/api/chapters/map',
+      '/chapters/ny': '/api/chapters/state/ny',
+      [`/chapter/${chapter!.state.toLowerCase()}/${chapter!.slug}`]: `/api/chapter/slug/${chapter!.slug}`,
+    };
+    for (const [page, main] of Object.entries(pages)) {
+      const paths = preloads(await head(page));
+      expect(paths, page).toContain(main);
+      for (const api of paths) expect((await t.app.inject({ url: api })).statusCode, api).toBe(200);
+    }
+    // Nothing is fetched ahead for a page that is not there.
+    expect(preloads(await head(`/chapter/ny/${hidden!.slug}`, 404))).toEqual([]);
+    expect(preloads(await head('/chapters/zz', 404))).toEqual([]);
+  });
+
   it('escapes what it puts in the page', async () => {
     await t.db
       .update(chapters)
