@@ -13,6 +13,7 @@ import type { ZodType } from 'zod';
 import type { Notices } from '../db/notices';
 import { EVERY_ANSWER } from './answerKeys';
 import { listenForForgetting, type AnswerForgetting } from './answerNotices';
+import { checksOwnAnswers } from './serializer';
 
 export interface CachedAnswer {
   status: number;
@@ -270,9 +271,8 @@ export function appAnswerCache(
   format: ZodType | AnswerFormat,
   ttlMs: number,
 ): AnswerCache {
-  const checked = app.config.env !== 'production';
   const cache = createAnswerCache(
-    'contentType' in format ? format : jsonAnswers(format, checked),
+    'contentType' in format ? format : jsonAnswers(format, checksOwnAnswers(app.config.env)),
     ttlMs,
   );
   busOf(app).caches.add(cache);

@@ -32,7 +32,15 @@ const checked: SerializerCompiler = (route) => {
   };
 };
 
+/**
+ * Whether our own answers are checked against their schemas in this environment (`config.env`):
+ * routes' answers here, and the answers kept ready (answerCache.ts, the home map, /active).
+ */
+export function checksOwnAnswers(env: string): boolean {
+  return env !== 'production';
+}
+
 /** The answer serializer for a configuration's environment (`config.env`). */
 export function answerSerializer(env: string): SerializerCompiler {
-  return env === 'production' ? plain : checked;
+  return checksOwnAnswers(env) ? checked : plain;
 }

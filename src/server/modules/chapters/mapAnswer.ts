@@ -21,11 +21,6 @@ import { nextEventOf } from './nextEvent';
 import { slicePauses } from './slices';
 import { displayTitle, type EventRow } from './summaries';
 
-/**
- * The pins of the map: active chapters only (the map is public: hidden ones are left out even
- * for their hosts), each where its next meeting is; none for a chapter with nothing coming up or
- * no place for it.
- */
 const gzipAsync = promisify(gzip);
 
 /**
@@ -74,6 +69,11 @@ async function loadPinsPage(db: Db, afterId: number, now: Date, pageSize: number
   return { rows, eventsBy, exceptions };
 }
 
+/**
+ * The pins of the map: active chapters only (the map is public: hidden ones are left out even
+ * for their hosts), each where its next meeting is; none for a chapter with nothing coming up or
+ * no place for it.
+ */
 export async function loadMapPins(
   db: Db,
   now = new Date(),

@@ -6,6 +6,7 @@ import type { AppInstance } from '../../app';
 import { onAnswersForgotten } from '../../plugins/answerCache';
 import { sendSharedAnswer } from '../../plugins/publicAnswers';
 import { EVERY_ANSWER, shows } from '../../plugins/answerKeys';
+import { checksOwnAnswers } from '../../plugins/serializer';
 import { encodeChapterMap } from '../../../common/chapterMap';
 import { chapterMapSchema } from '../../../common/schemas/chapterMap';
 import { keepMapAnswer, loadMapPins, type MapAnswerKeeper } from './mapAnswer';
@@ -25,7 +26,7 @@ export function chapterMapRoutes(root: AppInstance): void {
     build: async () => encodeChapterMap(await loadMapPins(app.db)),
     log: app.log,
     refreshMs: app.config.homeMapCacheMs,
-    checked: app.config.env !== 'production',
+    checked: checksOwnAnswers(app.config.env),
   });
   keepers.set(app, keeper);
   // What the map shows is what every list of chapters shows (answerKeys.ts).
