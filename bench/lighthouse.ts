@@ -150,6 +150,12 @@ function printDetails(url: string, preset: string, lhr: Lhr) {
       `    long task ${Number(task.duration).toFixed(0)} ms at ${Number(task.startTime).toFixed(0)}: ${String(task.url)}`,
     );
   }
+  for (const script of items('bootup-time').slice(0, 4)) {
+    console.log(
+      `    script ${String(script.url)}: ${Number(script.scripting).toFixed(0)} ms running, ` +
+        `${Number(script.scriptParseCompile).toFixed(0)} ms parsing`,
+    );
+  }
   for (const part of items('mainthread-work-breakdown')) {
     console.log(
       `    main thread ${String(part.groupLabel)}: ${Number(part.duration).toFixed(0)} ms`,

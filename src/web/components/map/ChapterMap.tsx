@@ -14,6 +14,7 @@ import MarkerClusterGroup from 'react-leaflet-cluster';
 import { MAP } from '../../../common/constants';
 import { mapTiles } from './mapSettings';
 import { pinIcon } from './pins';
+import { afterFirstContent } from './afterFirstContent';
 
 export interface MapPin {
   key: string;
@@ -132,12 +133,32 @@ function FitOutline({ outline }: { outline: GeoJsonObject }) {
   return null;
 }
 
+/**
+ * The map is built in steps, each in a task of its own once the browser is idle: the map, then
+ * its tiles and outline, then the pins. Built at once it is one long task in which a phone
+ * answers no tap (Lighthouse's Total Blocking Time).
+ */
+const LAST_STEP = 2;
+function useBuildSteps(): number {
+  const [step, setStep] = useState(0);
+  useEffect(() => {
+    if (step >= LAST_STEP) return;
+    let live = true;
+    void afterFirstContent().then(() => live && setStep(step + 1));
+    return () => {
+      live = false;
+    };
+  }, [step]);
+  return step;
+}
+
 export default function ChapterMap({ view, pins, outline, size = 'tall', label }: ChapterMapProps) {
   const [loading, setLoading] = useState(true);
   useEffect(() => {
     const fallback = setTimeout(() => setLoading(false), MAP.loadingFallbackMs);
     return () => clearTimeout(fallback);
   }, []);
+  const step = useBuildSteps();
 
   return (
     <div className={`chapter-map chapter-map-${size}`} role="region" aria-label={label}>
@@ -152,14 +173,16 @@ export default function ChapterMap({ view, pins, outline, size = 'tall', label }
         scrollWheelZoom={false}
         className="chapter-map-canvas"
       >
-        <TileLayer
-          url={mapTiles.url}
-          attribution={mapTiles.attribution}
-          eventHandlers={{ load: () => setLoading(false) }}
-        />
         {view ? <FollowView view={view} /> : <FitPins pins={pins} />}
         <EscapeClosesPopup />
-        {outline && (
+        {step >= 1 && (
+          <TileLayer
+            url={mapTiles.url}
+            attribution={mapTiles.attribution}
+            eventHandlers={{ load: () => setLoading(false) }}
+          />
+        )}
+        {step >= 1 && outline && (
           <>
             <GeoJSON
               data={outline}
@@ -170,27 +193,29 @@ export default function ChapterMap({ view, pins, outline, size = 'tall', label }
         )}
         {/* No animation: pins appear where they are at once (and for people who prefer
             reduced motion, nothing flies across the map). */}
-        <MarkerClusterGroup
-          chunkedLoading
-          animate={false}
-          showCoverageOnHover={false}
-          maxClusterRadius={40}
-        >
-          {pins.map((pin) => (
-            <Marker
-              key={pin.key}
-              position={[pin.lat, pin.lng]}
-              icon={pinIcon(pin.chapterTypeId)}
-              title={pin.label}
-              alt={pin.label}
-              // A pin with nothing to open is a picture, not a button.
-              interactive={!!pin.popup}
-              keyboard={!!pin.popup}
-            >
-              {pin.popup && <PinPopup>{pin.popup}</PinPopup>}
-            </Marker>
-          ))}
-        </MarkerClusterGroup>
+        {step >= 2 && (
+          <MarkerClusterGroup
+            chunkedLoading
+            animate={false}
+            showCoverageOnHover={false}
+            maxClusterRadius={40}
+          >
+            {pins.map((pin) => (
+              <Marker
+                key={pin.key}
+                position={[pin.lat, pin.lng]}
+                icon={pinIcon(pin.chapterTypeId)}
+                title={pin.label}
+                alt={pin.label}
+                // A pin with nothing to open is a picture, not a button.
+                interactive={!!pin.popup}
+                keyboard={!!pin.popup}
+              >
+                {pin.popup && <PinPopup>{pin.popup}</PinPopup>}
+              </Marker>
+            ))}
+          </MarkerClusterGroup>
+        )}
       </MapContainer>
     </div>
   );
