@@ -1,6 +1,7 @@
 // An event's schedule as people read it: its rule in words with its times ("First and third
 // Wednesday of the month, 6:30–8:30pm"), and its coming dates with any a host skipped or moved.
 // Pure, like recurrence.ts: the caller passes the time zone and "now".
+import { utcDateWithWeekday } from './calendarDate';
 import { WEEKDAYS } from './constants';
 import {
   dateOfEpochDay,
@@ -126,24 +127,9 @@ export function timeRangeText(startTime: string, endTime: string): string {
     : `${start.text}${start.half}–${end.text}${end.half}`;
 }
 
-const LONG_DATE = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** 'Thursday, November 26, 2026' ('long') or 'Thu, Nov 26, 2026' ('short') for 'YYYY-MM-DD'. */
 export function dateWithWeekday(date: string, style: 'long' | 'short' = 'short'): string {
-  return (style === 'long' ? LONG_DATE : SHORT_DATE).format(new Date(`${date}T00:00:00Z`));
+  return utcDateWithWeekday(new Date(`${date}T00:00:00Z`), style);
 }
 
 /** The zone's short name at that instant: 'EST', 'CDT', or 'GMT+1' where there is none. */

@@ -1,11 +1,5 @@
 // How the site writes dates and times (spec 1 §9): medium dates, 12-hour times, time-ago text.
-
-const MEDIUM = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+import { mediumUtcDate } from './calendarDate';
 
 /** 'Nov 23, 2026' for a 'YYYY-MM-DD' date, or for an instant (as the calendar date in UTC). */
 export function formatMediumDate(value: string | Date): string {
@@ -13,7 +7,7 @@ export function formatMediumDate(value: string | Date): string {
     typeof value === 'string' && /^\d{4}-\d\d-\d\d$/.test(value)
       ? new Date(`${value}T00:00:00Z`)
       : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : MEDIUM.format(date);
+  return Number.isNaN(date.getTime()) ? '' : mediumUtcDate(date);
 }
 
 /** '19:00' → '7:00pm', '00:30' → '12:30am'. */
