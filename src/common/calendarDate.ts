@@ -3,6 +3,7 @@
 // builds costs a phone tens of milliseconds (the engine loads its locale and time-zone data), in
 // the task that starts the app. These dates are calendar dates (read in UTC), so no zone data is
 // needed to write them. calendarDate.test.ts holds them to Intl's own output.
+import { WEEKDAYS } from './constants';
 
 const MONTHS = [
   'January',
@@ -17,15 +18,6 @@ const MONTHS = [
   'October',
   'November',
   'December',
-] as const;
-const WEEKDAYS = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
 ] as const;
 
 const short = (name: string) => name.slice(0, 3);
