@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './harness';
+import { appDrawn, expect, expectAccessible, test } from './harness';
 
 const PUBLIC_ROUTES = [
   '/',
@@ -31,6 +31,7 @@ for (const { width, height } of [
     await page.setViewportSize({ width, height });
     for (const route of PUBLIC_ROUTES) {
       await page.goto(route);
+      await appDrawn(page);
       await expect(page.locator('h1').first(), route).toBeVisible();
       // Check the screen with its data, not its spinner (the state page's chips come with it).
       await expect(page.getByRole('status').filter({ hasText: /^Loading/ }), route).toHaveCount(0);

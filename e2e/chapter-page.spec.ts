@@ -1,12 +1,13 @@
 // The chapter page as a visitor on a phone meets it: the mailing-list sign-up on the first
 // screen, a note on what happens after joining, and no live chapter looking dead.
-import { expect, expectAccessible, test } from './harness';
+import { appDrawn, expect, expectAccessible, test } from './harness';
 
 test('on a phone, the sign-up is on the first screen and says what happens next', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/chapter/ny/drinking-liberally-upper-west-side');
+  await appDrawn(page);
   const box = page.getByLabel('Join the mailing list');
   await expect(box).toBeVisible();
   const where = (await box.boundingBox())!;
@@ -27,6 +28,7 @@ test('on a phone, the sign-up is on the first screen and says what happens next'
 test('on a wide screen, the sign-up heads the side column', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/chapter/ny/drinking-liberally-upper-west-side');
+  await appDrawn(page);
   const signup = (await page.getByLabel('Join the mailing list').boundingBox())!;
   const about = (await page.locator('.chapter-layout-main').boundingBox())!;
   expect(signup.x).toBeGreaterThan(about.x + about.width - 1);

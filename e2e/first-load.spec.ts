@@ -1,17 +1,31 @@
-// A first visit on a slow phone: the page's HTML names the API answers its first screen needs
-// (modules/seo/meta.ts `preload`), the browser fetches them beside the app's script, and the
-// app then uses those very answers. Each is fetched once: a preload the app did not use would be
-// the same bytes twice on a phone's connection.
+// A first visit on a slow phone. The server draws the first screen of the home page, a state
+// page and a chapter page in the HTML, with the answers it drew them with (web/ssr); the app
+// starts with those answers and asks for none of them again. Any answer the page names for
+// preloading instead (the home map's) is fetched beside the script, once, and used.
 import { expect, test } from './harness';
 
 const PAGES = [
-  { path: '/', ready: 'Recent Press Mentions' },
-  { path: '/chapters/ny', ready: 'New York' },
-  { path: '/chapter/ny/drinking-liberally-upper-west-side', ready: 'Upper West Side' },
+  {
+    path: '/',
+    ready: 'Recent Press Mentions',
+    carried: ['/api/blog_post/public/0', '/api/front_page', '/api/press_mention/public/8'],
+  },
+  {
+    path: '/chapters/ny',
+    ready: 'New York',
+    carried: ['/api/chapters/state/ny', '/api/press_mention/public/state/ny'],
+  },
+  {
+    path: '/chapter/ny/drinking-liberally-upper-west-side',
+    ready: 'Upper West Side',
+    carried: ['/api/chapter/slug/drinking-liberally-upper-west-side'],
+  },
 ];
 
-for (const { path, ready } of PAGES) {
-  test(`${path}: the answers named for preloading are fetched once, and used`, async ({ page }) => {
+for (const { path, ready, carried } of PAGES) {
+  test(`${path}: the app uses the answers the page carries, and each preloaded one once`, async ({
+    page,
+  }) => {
     const unused: string[] = [];
     page.on('console', (msg) => {
       if (/preloaded using link preload but not used/.test(msg.text())) unused.push(msg.text());
@@ -26,10 +40,10 @@ for (const { path, ready } of PAGES) {
     });
     await page.goto(path, { waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible();
+    for (const answer of carried) expect(asked.get(answer), answer).toBeUndefined();
     const preloaded = await page
       .locator('link[rel="preload"][as="fetch"]')
       .evaluateAll((links) => links.map((l) => l.getAttribute('href')!));
-    expect(preloaded.length, 'answers named for preloading').toBeGreaterThan(0);
     for (const href of preloaded) expect(asked.get(href), href).toBe(1);
     // Chromium says so when a preloaded answer is still unused 3 s after the load event: a
     // path the screens do not ask for (or not in the same way) would be fetched for nothing.
@@ -37,3 +51,14 @@ for (const { path, ready } of PAGES) {
     expect(unused).toEqual([]);
   });
 }
+
+test("a chapter page's content is in the page before any script runs", async ({ browser }) => {
+  // Without scripts: the server's screen is the page.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const still = await context.newPage();
+  await still.goto('/chapter/ny/drinking-liberally-upper-west-side');
+  await expect(still.getByRole('heading', { name: 'Upper West Side', level: 1 })).toBeVisible();
+  await expect(still.getByText('Progressive conversation over a pint')).toBeVisible();
+  await expect(still.getByRole('heading', { name: 'Next Event' })).toBeVisible();
+  await context.close();
+});

@@ -81,6 +81,17 @@ export const test = base.extend<{
   ],
 });
 
+/**
+ * Waits until the app has taken over a screen the server drew (web/ssr): until then its
+ * controls are disabled copies that the app replaces, so a test measuring or holding one of
+ * them would hold an element about to leave the page.
+ */
+export async function appDrawn(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.querySelector('#root [data-first-screen], #root .first-screen'),
+  );
+}
+
 /** Fails on any serious or critical axe-core violation of the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
   // A dialog fading in is half transparent: axe would measure the contrast of a frame no one

@@ -108,4 +108,13 @@ describe('the compiled server', () => {
     expect(asset.headers.get('content-encoding')).toBe('br');
     expect(await asset.text()).toBe('console.log(1);\n'.repeat(500));
   });
+
+  it("draws the home page's first screen with the app's components", async () => {
+    // React, react-bootstrap and the screens' code are all found by the compiled server: a
+    // failure to draw would send the page with no screen in it (and log it).
+    const page = await (await fetch(`${baseUrl}/`)).text();
+    expect(page, output).toMatch(/<main [^>]*data-first-screen="">/);
+    expect(page).toContain('Find a chapter near you');
+    expect(page).toContain('id="first-answers"');
+  });
 });

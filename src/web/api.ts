@@ -53,6 +53,16 @@ export function apiUpload<T>(path: string, form: FormData, schema: z.ZodType<T>)
   return request(path, { method: 'POST', body: form }, schema);
 }
 
+/**
+ * How answers are fetched: the browser's fetch, or, while the server draws a page's first screen
+ * (ssr/firstScreen.tsx), the server's own answers. Set only by that server-side code.
+ */
+let fetchAnswer: (path: string, init: RequestInit) => Promise<Response> = (path, init) =>
+  fetch(path, init);
+export function setAnswerFetch(f: typeof fetchAnswer): void {
+  fetchAnswer = f;
+}
+
 async function request<T>(
   path: string,
   init: RequestInit,
@@ -60,7 +70,7 @@ async function request<T>(
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetchAnswer(path, {
       ...init,
       credentials: 'same-origin',
       headers: { accept: 'application/json', ...init.headers },

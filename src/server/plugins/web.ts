@@ -9,6 +9,7 @@ import { errorBody } from './errors';
 import { rememberAnswer } from './frontDoor';
 import { createPageCache, sendPage } from './pageCache';
 import { loadWebFiles, registerWebFiles } from './webFiles';
+import { firstScreenOf } from '../modules/seo/firstScreen';
 import { renderIndex } from '../modules/seo/html';
 import { pageMeta } from '../modules/seo/meta';
 import { UPLOADS_URL } from '../modules/uploads/files';
@@ -78,7 +79,8 @@ export async function registerWeb(
       const meta = await pageMeta(app.db, url, context);
       // A missing chapter, page or event is a 404 to search engines and link checkers too; the
       // page is still the app, which says what was not found.
-      const html = renderIndex(indexHtml, meta, context.publicUrl, client);
+      const first = await firstScreenOf(app, url, meta);
+      const html = renderIndex(indexHtml, meta, context.publicUrl, client, first);
       return { status: meta.status, html, shows: meta.shows };
     });
     rememberAnswer(request, () => pages.peek(url));

@@ -1,13 +1,19 @@
 // A fresh, migrated database for one test file: in-memory PGlite by default, or a new
 // PostgreSQL database when TEST_DATABASE_URL is set. `close()` removes every trace of it.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ embeddedDir: 'memory' });
+    // A copy of the run's migrated database (test/globalSetup.ts); migrating it again only
+    // checks that it is up to date.
+    const file = inject('migratedDatabaseFile');
+    const from = file ? new Blob([readFileSync(file)]) : undefined;
+    const database = await openDatabase({ embeddedDir: 'memory', ...(from && { from }) });
     await database.migrate();
     return database;
   }

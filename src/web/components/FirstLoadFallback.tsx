@@ -1,11 +1,14 @@
-import { serverHeading } from '../serverHeading';
+import { serverFirstScreen, serverHeading } from '../serverFrame';
 import { PageSpinner } from './PageSpinner';
 
 /**
- * While the first screen's code loads: the page's heading as the server sent it (so nothing
- * blinks out of the frame the browser already painted), then a spinner.
+ * While the first screen's code loads: what the server sent for it, so nothing blinks out of
+ * the frame the browser already painted. That is the screen itself where the server drew it
+ * (home, a state, a chapter), otherwise the page's heading and a spinner.
  */
 export function FirstLoadFallback() {
+  if (serverFirstScreen)
+    return <div className="first-screen" dangerouslySetInnerHTML={{ __html: serverFirstScreen }} />;
   return (
     <>
       {serverHeading && <h1>{serverHeading}</h1>}

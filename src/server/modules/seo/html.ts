@@ -1,6 +1,7 @@
 // Puts a route's meta into the built index.html: the <title> and description are replaced,
 // canonical, Open Graph and JSON-LD are added before </head>. Every value is escaped.
 import type { PageMeta } from './meta';
+import type { FirstScreen } from '../../../web/ssr/firstScreen';
 import { SITE_NAME } from '../../../common/constants';
 
 const escapeHtml = (s: string) =>
@@ -23,7 +24,13 @@ export interface ClientSettings {
  * the app draws them for a visitor (layouts/ShellLayout.tsx). The first paint is the page, not
  * an empty screen; the app takes over the same frame when its script has run.
  */
-function shell(heading: string | undefined): string {
+function shell(heading: string | undefined, first: FirstScreen | null): string {
+  // The first screen drawn on the server, or the page's heading alone (see web/serverFrame.ts).
+  const main = first
+    ? `<main id="main" class="app-main container py-4" tabindex="-1" data-first-screen="">${first.html}</main>`
+    : '<main id="main" class="app-main container py-4" tabindex="-1">' +
+      (heading ? `<h1 data-server-heading="">${escapeHtml(heading)}</h1>` : '') +
+      '</main>';
   const link = (href: string, text: string) => `<a class="nav-link" href="${href}">${text}</a>`;
   return [
     '<div class="app-shell">',
@@ -35,9 +42,7 @@ function shell(heading: string | undefined): string {
     `<div class="me-auto navbar-nav">${link('/about', 'About')}${link('/chapter_types', 'Chapter Types')}</div>`,
     `<div class="navbar-nav">${link('/signin', 'Sign In')}</div>`,
     '</div></div></nav></header>',
-    '<main id="main" class="app-main container py-4" tabindex="-1">',
-    heading ? `<h1 data-server-heading="">${escapeHtml(heading)}</h1>` : '',
-    '</main>',
+    main,
     '<footer class="site-footer border-top bg-body-tertiary py-3 mt-5"><div class="container"><p class="mb-0 text-body-secondary">© 2020 Living Liberally</p></div></footer>',
     '</div>',
   ].join('');
@@ -48,6 +53,7 @@ export function renderIndex(
   meta: PageMeta,
   publicUrl: string,
   client: ClientSettings,
+  first: FirstScreen | null = null,
 ): string {
   const url = publicUrl + meta.path;
   const tags = [
@@ -62,7 +68,8 @@ export function renderIndex(
     `<meta name="map-tile-attribution" content="${escapeHtml(client.mapTileAttribution)}" />`,
     ...(meta.noindex ? ['<meta name="robots" content="noindex" />'] : []),
     // Fetched as the app's own fetch() asks (same-origin credentials), which then finds them.
-    ...(meta.preload ?? []).map(
+    // Answers the page was to carry are fetched beside the script when its screen was not drawn.
+    ...[...(meta.preload ?? []), ...(first ? [] : (meta.embed ?? []))].map(
       (href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin />`,
     ),
     // A data block, not a script: the Content-Security-Policy does not apply to it.
@@ -75,7 +82,12 @@ export function renderIndex(
   const title = `<title>${escapeHtml(meta.title)}</title>`;
   const description = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
   const head = `    ${tags.join('\n    ')}\n  </head>`;
-  const root = `<div id="root">${shell(meta.heading)}</div>`;
+  // The answers the first screen was drawn with: a data block the app reads (main.tsx), which
+  // the Content-Security-Policy does not apply to.
+  const answers = first
+    ? `\n    <script type="application/json" id="first-answers">${safeJson(first.answers)}</script>`
+    : '';
+  const root = `<div id="root">${shell(meta.heading, first)}</div>${answers}`;
   return indexHtml
     .replace(/<title>[\s\S]*?<\/title>/, () => title)
     .replace(/<meta\s+name="description"[\s\S]*?\/>/, () => description)

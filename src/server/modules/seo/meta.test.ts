@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/app';
+import { signedInUser } from '../../test/users';
 import { seedDemo } from '../../seed/demo';
 import { blogPosts, chapterEventExceptions, chapters } from '../../db/schema';
 
@@ -27,6 +28,21 @@ const head = async (url: string, status = 200) => {
   return res.body;
 };
 const attr = (html: string, selector: RegExp) => selector.exec(html)?.[1];
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin \/>/g)].map((m) =>
+    m[1]!.replaceAll('&amp;', '&'),
+  );
+/** The <main> the server drew, or '' where it drew none. */
+const firstScreen = (html: string) =>
+  /<main [^>]*data-first-screen="">([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
+/** The answers a page carries for its first screen, by query key. */
+const carriedAnswers = (html: string) => {
+  const block = /<script type="application\/json" id="first-answers">([^<]*)<\/script>/.exec(html);
+  const state = JSON.parse(block![1]!) as {
+    queries: { queryKey: unknown[]; state: { data: unknown } }[];
+  };
+  return new Map(state.queries.map((q) => [JSON.stringify(q.queryKey), q.state.data]));
+};
 
 describe('page meta for search engines and link previews', () => {
   it('gives a chapter page its own title, description, canonical link and preview tags', async () => {
@@ -64,26 +80,70 @@ describe('page meta for search engines and link previews', () => {
     expect(await head('/about')).toMatch(/<title>[^<]+\| Living Liberally<\/title>/);
   });
 
-  it('names for preloading the API answers the first screen asks for, each one there', async () => {
-    const [chapter] = await t.db.select().from(chapters).where(eq(chapters.status, 1)).limit(1);
+  it('names for preloading the answers a page needs and does not carry, each one there', async () => {
     const [hidden] = await t.db.select().from(chapters).where(eq(chapters.status, 0)).limit(1);
-    const preloads = (html: string) =>
-      [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin \/>/g)].map(
-        (m) => m[1]!.replaceAll('&amp;', '&'),
-      );
-    const pages = {
-      '/': '/api/chapters/map',
-      '/chapters/ny': '/api/chapters/state/ny',
-      [`/chapter/${chapter!.state.toLowerCase()}/${chapter!.slug}`]: `/api/chapter/slug/${chapter!.slug}`,
-    };
-    for (const [page, main] of Object.entries(pages)) {
-      const paths = preloads(await head(page));
-      expect(paths, page).toContain(main);
-      for (const api of paths) expect((await t.app.inject({ url: api })).statusCode, api).toBe(200);
-    }
-    // Nothing is fetched ahead for a page that is not there.
+    // The home page carries its news, callout and press; the map's answer is fetched beside
+    // the script.
+    const paths = preloads(await head('/'));
+    expect(paths).toEqual(['/api/chapters/map']);
+    expect((await t.app.inject({ url: paths[0]! })).statusCode).toBe(200);
+    expect(preloads(await head('/chapters/ny'))).toEqual([]);
+    // Nothing is named for what is not there.
     expect(preloads(await head(`/chapter/ny/${hidden!.slug}`, 404))).toEqual([]);
     expect(preloads(await head('/chapters/zz', 404))).toEqual([]);
+  });
+
+  it("draws a chapter's first screen in the page, with the answers it was drawn with", async () => {
+    const [chapter] = await t.db.select().from(chapters).where(eq(chapters.status, 1)).limit(1);
+    const url = `/chapter/${chapter!.state.toLowerCase()}/${chapter!.slug}`;
+    const html = await head(url);
+    const main = firstScreen(html);
+    expect(main).toContain(`<h1 id="chapter-title"`);
+    expect(main).toContain('Join the mailing list');
+    // Its form waits for the app: nothing typed into it before then is lost.
+    const controls = main.match(/<(input|button|select|textarea)\b[^>]*>/g) ?? [];
+    expect(controls.length).toBeGreaterThan(0);
+    for (const tag of controls) expect(tag).toMatch(/ disabled=""/);
+    expect(main).toContain(chapter!.about.slice(0, 40));
+    // Each answer it carries is the API's own, as a visitor gets it.
+    const carried = carriedAnswers(html);
+    const read = carried.get(JSON.stringify(['chapter', chapter!.slug, null]));
+    expect(read).toEqual(
+      (await t.app.inject({ url: `/api/chapter/slug/${chapter!.slug}` })).json(),
+    );
+    const posts = carried.get(JSON.stringify(['chapter-posts', chapter!.id])) as {
+      pages: unknown[];
+    };
+    expect(posts.pages).toEqual([
+      (await t.app.inject({ url: `/api/chapter_blog_post/public/${chapter!.id}/0` })).json(),
+    ]);
+    // Not the signed-in user: the page is the same for everyone, and a visitor's.
+    expect([...carried.keys()].some((k) => k.includes('"auth"'))).toBe(false);
+  });
+
+  it("draws a state's list and the home page's news in the page", async () => {
+    const ny = await t.db.select().from(chapters).where(eq(chapters.state, 'NY'));
+    const state = firstScreen(await head('/chapters/ny'));
+    for (const c of ny.filter((c) => c.status === 1)) expect(state).toContain(c.city);
+    for (const c of ny.filter((c) => c.status !== 1)) expect(state).not.toContain(c.title);
+    const [post] = await t.db.select().from(blogPosts).where(eq(blogPosts.isPublic, true)).limit(1);
+    const home = firstScreen(await head('/'));
+    expect(home).toContain('Find a chapter near you');
+    expect(home).toContain(post!.title);
+  });
+
+  it('draws a page as a visitor sees it, whoever asks', async () => {
+    const admin = await signedInUser(t, { admin: true });
+    const url = '/chapter/ny/drinking-liberally-upper-west-side';
+    const html = (await t.app.inject({ url, headers: { cookie: admin.cookie } })).body;
+    expect(firstScreen(html)).not.toContain('Chapter Admin Tools');
+  });
+
+  it('leaves the screen to the app where it draws nothing: a missing chapter, a form', async () => {
+    const [hidden] = await t.db.select().from(chapters).where(eq(chapters.status, 0)).limit(1);
+    expect(await head(`/chapter/ny/${hidden!.slug}`, 404)).not.toContain('data-first-screen');
+    expect(await head('/signin')).not.toContain('data-first-screen');
+    expect(await head('/signin')).not.toContain('first-answers');
   });
 
   it('escapes what it puts in the page', async () => {
@@ -166,14 +226,17 @@ describe('page meta for search engines and link previews', () => {
   });
 
   it("sends the page's frame: menu, heading and footer, before any script runs", async () => {
-    const html = await head('/chapter/pa/drinking-liberally-pittsburgh');
-    const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
-    expect(root).toContain('<nav data-bs-theme="dark" aria-label="Main"');
-    expect(root).toContain('<a class="nav-link" href="/about">About</a>');
-    expect(root).toContain('<h1 data-server-heading="">Pittsburgh</h1>');
-    expect(root).toContain('© 2020 Living Liberally');
-    const about = await head('/about');
+    const root = (html: string) =>
+      /<div id="root">([\s\S]*?)<\/div>\s*(<script|<\/body>)/.exec(html)?.[1] ?? '';
+    const chapter = root(await head('/chapter/pa/drinking-liberally-pittsburgh'));
+    expect(chapter).toContain('<nav data-bs-theme="dark" aria-label="Main"');
+    expect(chapter).toContain('<a class="nav-link" href="/about">About</a>');
+    expect(chapter).toMatch(/<h1 id="chapter-title"[^>]*><a [^>]*>Pittsburgh<\/a><\/h1>/);
+    expect(chapter).toContain('© 2020 Living Liberally');
+    // A screen the server does not draw: its heading.
+    const about = root(await head('/about'));
     expect(about).toMatch(/<h1 data-server-heading="">About[^<]*<\/h1>/);
+    expect(about).toContain('© 2020 Living Liberally');
   });
 
   it('answers 404 for a chapter, page, post, wiki page, event or path that does not exist', async () => {

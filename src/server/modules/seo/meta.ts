@@ -39,6 +39,11 @@ export interface PageMeta {
    * script rather than only once the script has run: one round trip less before the content.
    */
   preload?: readonly string[];
+  /**
+   * The answers the page carries, for a first screen drawn on the server (web/ssr): the screen
+   * is in the HTML, and the app starts with these answers instead of asking for them.
+   */
+  embed?: readonly string[];
 }
 
 /** For pages that show nothing a write can change. */
@@ -113,14 +118,15 @@ const ROUTES: [RegExp, Resolver][] = [
     async () => ({
       ...page('', '/'),
       heading: undefined,
-      shows: FIXED,
-      // features/home: the map, the news, the callout and the press.
-      preload: [
-        '/api/chapters/map',
+      // features/home: the news, the callout and the press are in the page; the map's answer
+      // (large, and drawn only by Leaflet) is fetched beside the script.
+      embed: [
         '/api/blog_post/public/0',
         '/api/front_page',
         `/api/press_mention/public/${LIMITS.recentPressMentions}`,
       ],
+      shows: [...shows.content('blog'), ...shows.frontPage(), key.allPress],
+      preload: ['/api/chapters/map'],
     }),
   ],
   [/^\/about$/, (db) => contentPage(db, 'about', '/about')],
@@ -166,9 +172,10 @@ const ROUTES: [RegExp, Resolver][] = [
           `/chapters/${state}`,
           `Living Liberally chapters in ${name}: find one near you, see when it meets and join its mailing list.`,
         ),
-        shows: FIXED,
-        // features/state/StatePage.tsx
-        preload: [`/api/chapters/state/${state}`, `/api/press_mention/public/state/${state}`],
+        // features/state/StatePage.tsx. Any chapter's change may move it in or out of the
+        // state's list, or change its line there.
+        embed: [`/api/chapters/state/${state}`, `/api/press_mention/public/state/${state}`],
+        shows: [key.allChapters, key.state(state!), key.allPress],
       };
     },
   ],
@@ -188,9 +195,10 @@ const ROUTES: [RegExp, Resolver][] = [
         ...page(`${typeName} ${chapter.displayTitle}`, path, description),
         heading: chapter.displayTitle,
         jsonLd: chapterEventsJsonLd(chapter, publicUrl + path),
-        shows: shows.chapters([chapter]),
+        // Its links, posts and press are the chapter's parts: their writes forget the chapter.
+        shows: shows.chapter(chapter),
         // features/chapter/ChapterPage.tsx and the parts it shows at once.
-        preload: [
+        embed: [
           `/api/chapter/slug/${encodeURIComponent(chapter.slug)}`,
           `/api/chapter_link/chapter/${chapter.id}`,
           `/api/chapter_blog_post/public/${chapter.id}/0`,

@@ -1,4 +1,3 @@
-import './map.css';
 import { lazy, Suspense } from 'react';
 import type { ChapterMapProps } from './ChapterMap';
 import { afterFirstContent } from './afterFirstContent';
@@ -24,6 +23,8 @@ function MapLoading({ size }: { size: ChapterMapProps['size'] }) {
 }
 
 export function LazyChapterMap(props: ChapterMapProps) {
+  // Drawn on the server (ssr/firstScreen.tsx): the map's box, which the browser then fills.
+  if (typeof window === 'undefined') return <MapLoading size={props.size} />;
   return (
     <Suspense fallback={<MapLoading size={props.size} />}>
       <ChapterMap {...props} />

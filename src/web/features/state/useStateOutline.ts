@@ -5,7 +5,8 @@ import type { GeoJsonObject } from 'geojson';
 export function useStateOutline(abbr: string) {
   return useQuery({
     queryKey: ['outline', abbr],
-    enabled: abbr !== 'INT',
+    // A static file that only the map draws: never read where the screen is drawn on the server.
+    enabled: abbr !== 'INT' && typeof window !== 'undefined',
     staleTime: Infinity,
     queryFn: async (): Promise<GeoJsonObject | null> => {
       try {
