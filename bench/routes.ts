@@ -49,6 +49,7 @@ export function benchRoutes(
   const chapterRead = `/api/chapter/slug/${chapter.slug}`;
   const stateList = `/api/chapters/state/${chapter.state}`;
   const chapterPage = `/chapter/${chapter.state}/${chapter.slug}`;
+  const statePage = `/chapters/${chapter.state.toLowerCase()}`;
   const n = rotated.length;
   return [
     visitor('chapter read by slug', [chapterRead]),
@@ -61,6 +62,8 @@ export function benchRoutes(
     ...(script
       ? [
           visitor('chapter page HTML', [chapterPage]),
+          // Its first screen drawn on the server (web/ssr): the whole list of the state's chapters.
+          visitor(`state page HTML (${chapter.state})`, [statePage]),
           visitor('static entry script (index-*.js)', [script]),
         ]
       : []),
@@ -80,6 +83,7 @@ export function benchRoutes(
     ),
     ...(script
       ? [
+          visitor(`1 conn: state page HTML (${chapter.state})`, [statePage], 1),
           visitor(
             `1 conn: chapter page HTML, ${n} rotated`,
             rotated.map((c) => `/chapter/${c.state}/${c.slug}`),
