@@ -104,8 +104,11 @@ export const changed = {
       key.allChapters,
     ];
   },
-  /** A user's name or email: shown in the chapters they host. */
-  user: (id: number) => [key.user(id)],
+  /**
+   * A user's name or email: shown in the chapters they host, the posts they wrote, and the
+   * network's blog (whose lists are not kept by author: only pages carry them).
+   */
+  user: (id: number) => [key.user(id), key.content('blog')],
   press(slug: string, chapterId: number | null) {
     return [key.press(slug), key.allPress, ...(chapterId === null ? [] : [key.chapter(chapterId)])];
   },

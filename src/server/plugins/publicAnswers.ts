@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../common/schemas/auth';
 import { answerOf, type AnswerCache, type CachedAnswer, type Shows } from './answerCache';
+import { noteShown } from './answersShown';
 import { rememberAnswer, type CurrentAnswer } from './frontDoor';
 
 /** Sends a cached answer: 304 to a matching revalidation, gzip to those who accept it. */
@@ -89,6 +90,8 @@ export async function sendPublicAnswer(
     rememberAnswer(request, () => cache.peek(key));
     // The route's headers go on its answer only, never on an error in its place.
     const answer = await visitors();
+    // A page drawn from this answer on the server shows what it shows.
+    noteShown(answer.shows);
     sendCachedAnswer(request, reply.headers(headers), answer, cacheControl);
     return;
   }

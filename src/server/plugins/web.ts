@@ -9,9 +9,8 @@ import { errorBody } from './errors';
 import { rememberAnswer } from './frontDoor';
 import { createPageCache, sendPage } from './pageCache';
 import { loadWebFiles, registerWebFiles } from './webFiles';
-import { firstScreenOf } from '../modules/seo/firstScreen';
+import { buildPage } from '../modules/seo/firstScreen';
 import { renderIndex } from '../modules/seo/html';
-import { pageMeta } from '../modules/seo/meta';
 import { UPLOADS_URL } from '../modules/uploads/files';
 
 function notFound(request: FastifyRequest, reply: FastifyReply) {
@@ -76,12 +75,11 @@ export async function registerWeb(
         mapTileUrl: app.config.map.tileUrl,
         mapTileAttribution: app.config.map.tileAttribution,
       };
-      const meta = await pageMeta(app.db, url, context);
       // A missing chapter, page or event is a 404 to search engines and link checkers too; the
       // page is still the app, which says what was not found.
-      const first = await firstScreenOf(app, url, meta);
+      const { meta, first, shows } = await buildPage(app, url, context);
       const html = renderIndex(indexHtml, meta, context.publicUrl, client, first);
-      return { status: meta.status, html, shows: meta.shows };
+      return { status: meta.status, html, shows };
     });
     rememberAnswer(request, () => pages.peek(url));
     return sendPage(request, reply, page);

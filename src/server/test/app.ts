@@ -47,8 +47,11 @@ export async function createTestApp({ env = {}, webDir = 'no-web-app' }: TestApp
  * Two app servers on one test database (on PGlite: the same instance in this process), with
  * answers kept an hour: whatever the second sees change came from a notice (LISTEN/NOTIFY).
  */
-export async function createTwoAppServers() {
-  const t = await createTestApp({ env: { PUBLIC_CACHE_SECONDS: '3600' } });
+export async function createTwoAppServers({ env = {}, webDir }: TestAppOptions = {}) {
+  const t = await createTestApp({
+    env: { PUBLIC_CACHE_SECONDS: '3600', ...env },
+    ...(webDir && { webDir }),
+  });
   const second = await buildApp({ config: t.config, db: t.db, notices: t.database.notices });
   await Promise.all([t.app.ready(), second.ready()]);
   return {

@@ -18,7 +18,7 @@ import {
   StaticRouterProvider,
   type RouteObject,
 } from 'react-router';
-import { setAnswerFetch } from '../api';
+import { setAnswerSource } from '../api';
 import { ToastContext } from '../components/toasts/ToastContext';
 import { ChapterPage } from '../features/chapter/ChapterPage';
 import type { ToastApi } from '../components/toasts/toastTypes';
@@ -41,20 +41,25 @@ export type AnswerSource = (path: string) => Promise<{ status: number; body: str
 // the source of the page being drawn.
 interface Asking {
   answers: AnswerSource;
+  /** Whether the screens check the answers against their schemas (not in production). */
+  checkAnswers: boolean;
   /** Whether the query's function asked the page's answers, and found every one. */
   asked: boolean;
   missed: boolean;
 }
 const asking = new AsyncLocalStorage<Asking>();
-setAnswerFetch(async (path) => {
-  const store = asking.getStore();
-  const answer = await store?.answers(path);
-  if (store) store[answer ? 'asked' : 'missed'] = true;
-  if (!answer) throw new Error(`${path} is not carried by this page`);
-  return new Response(answer.body, {
-    status: answer.status,
-    headers: { 'content-type': 'application/json' },
-  });
+setAnswerSource({
+  async fetch(path) {
+    const store = asking.getStore();
+    const answer = await store?.answers(path);
+    if (store) store[answer ? 'asked' : 'missed'] = true;
+    if (!answer) throw new Error(`${path} is not carried by this page`);
+    return new Response(answer.body, {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  },
+  checks: () => asking.getStore()?.checkAnswers ?? true,
 });
 
 export interface FirstScreen {
@@ -78,6 +83,7 @@ const MAX_ROUNDS = 4;
 export async function renderFirstScreen(
   url: string,
   answers: AnswerSource,
+  { checkAnswers }: { checkAnswers: boolean },
 ): Promise<FirstScreen | null> {
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
   if (context instanceof Response || context.statusCode !== 200) return null;
@@ -105,7 +111,7 @@ export async function renderFirstScreen(
       .filter((q) => q.state.status === 'pending' && enabled(q) && !tried.has(q.queryHash));
     if (asked.length === 0) break;
     asked.forEach((q) => tried.add(q.queryHash));
-    const filled = await Promise.all(asked.map((q) => fill(client, q, answers)));
+    const filled = await Promise.all(asked.map((q) => fill(client, q, { answers, checkAnswers })));
     if (!filled.includes(true)) break;
     html = draw();
   }
@@ -128,14 +134,18 @@ function enabled(query: Query): boolean {
  * Runs a query's own function (a first page for a paged one) against the page's answers. False
  * when it needed one the page does not carry, or asked for none (it reads something else).
  */
-async function fill(client: QueryClient, query: Query, answers: AnswerSource): Promise<boolean> {
+async function fill(
+  client: QueryClient,
+  query: Query,
+  source: Pick<Asking, 'answers' | 'checkAnswers'>,
+): Promise<boolean> {
   const { queryFn } = query.options;
   if (typeof queryFn !== 'function') return false;
   const paged = 'initialPageParam' in query.options;
   const pageParam: unknown = paged
     ? (query.options as { initialPageParam: unknown }).initialPageParam
     : undefined;
-  const store: Asking = { answers, asked: false, missed: false };
+  const store: Asking = { ...source, asked: false, missed: false };
   try {
     const data = await asking.run(store, () =>
       queryFn({

@@ -1,23 +1,81 @@
-// The server's side of a first screen drawn on the server (web/ssr/firstScreen.tsx): the page's
-// answers are the API's own, asked for as a visitor, and only those its meta names (`embed`).
+// The server's side of a page's HTML built from the API's own answers, asked for as a visitor:
+// its meta (a chapter's title, say) and its first screen drawn on the server
+// (web/ssr/firstScreen.tsx) with the answers its meta names (`embed`).
 import type { FastifyInstance } from 'fastify';
+import { collectShown } from '../../plugins/answersShown';
+import { HttpError } from '../../plugins/errors';
+import { checksOwnAnswers } from '../../plugins/serializer';
 import { renderFirstScreen, type FirstScreen } from '../../../web/ssr/firstScreen';
-import type { PageMeta } from './meta';
+import { pageMeta, type PageMeta } from './meta';
 
-export async function firstScreenOf(
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** GET `path` of the API as a visitor (no cookie): the kept answer every visitor gets. */
+function visitorAnswer(app: FastifyInstance, path: string): Promise<Answer> {
+  return app
+    .inject({ method: 'GET', url: path })
+    .then((res) => ({ status: res.statusCode, body: res.body }));
+}
+
+export interface BuiltPage {
+  meta: PageMeta;
+  first: FirstScreen | null;
+  /**
+   * What the page shows: its meta's `shows` and what the answers it was built from show (the
+   * authors of a chapter's posts, say), so that it is forgotten with them; undefined: anything.
+   */
+  shows: readonly string[] | undefined;
+}
+
+/** The meta and first screen of the page at `url`, as a visitor sees it. */
+export async function buildPage(
+  app: FastifyInstance,
+  url: string,
+  context: { now: Date; publicUrl: string },
+): Promise<BuiltPage> {
+  const { result, shown } = await collectShown(async () => {
+    const meta = await pageMeta(app.db, url, {
+      ...context,
+      async answer(path) {
+        const { status, body } = await visitorAnswer(app, path);
+        if (status === 404) throw new HttpError(404, 'Not found.');
+        if (status !== 200) throw new Error(`${path} answered ${status}`);
+        return JSON.parse(body) as unknown;
+      },
+    });
+    return { meta, first: await firstScreenOf(app, url, meta) };
+  });
+  const { meta } = result;
+  const shows = meta.shows && shown ? [...new Set([...meta.shows, ...shown])] : undefined;
+  return { ...result, shows };
+}
+
+async function firstScreenOf(
   app: FastifyInstance,
   url: string,
   meta: PageMeta,
 ): Promise<FirstScreen | null> {
-  const carried = new Set(meta.embed ?? []);
+  const embed = meta.embed ?? [];
   // Only the page's own address: another spelling of it is drawn by the app, which moves to it.
-  if (meta.status !== 200 || carried.size === 0 || meta.path !== url) return null;
+  if (meta.status !== 200 || embed.length === 0 || meta.path !== url) return null;
+  // Every answer is asked for at once, not one per round of drawing as the screen finds it needs
+  // it: their queries overlap.
+  const answers = new Map(
+    embed.map((path) => [path, visitorAnswer(app, path).catch(() => undefined)]),
+  );
   try {
-    return await renderFirstScreen(url, async (path) => {
-      if (!carried.has(path)) return undefined;
-      const answer = await app.inject({ method: 'GET', url: path });
-      return answer.statusCode === 200 ? { status: 200, body: answer.body } : undefined;
-    });
+    return await renderFirstScreen(
+      url,
+      async (path) => {
+        const answer = await answers.get(path);
+        return answer?.status === 200 ? answer : undefined;
+      },
+      // Production trusts the server's own answers, here as in the browser's build.
+      { checkAnswers: checksOwnAnswers(app.config.env) },
+    );
   } catch (err) {
     // The page still works without it: the app draws the screen as it does for any other.
     app.log.error({ err, url }, 'drawing the first screen failed');

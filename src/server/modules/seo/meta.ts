@@ -7,7 +7,7 @@ import { stateName } from '../../../common/states';
 import { CHAPTER_TYPE_SUFFIX, LIMITS, pageTitle } from '../../../common/constants';
 import { key, shows } from '../../plugins/answerKeys';
 import { HttpError } from '../../plugins/errors';
-import { getChapterBySlug } from '../chapters/chapter';
+import type { Chapter } from '../../../common/schemas/chapters';
 import { getBlogPost, getPage, getWikiPage } from '../content/service';
 import { getEventPage } from '../events/page';
 import { chapterEventsJsonLd, eventPageJsonLd } from './jsonLd';
@@ -100,6 +100,11 @@ const APP_ROUTES = [
 interface Context {
   now: Date;
   publicUrl: string;
+  /**
+   * The API's answer at `path` as a visitor gets it (kept, so the page's first screen finds it
+   * ready); throws a 404 HttpError for one that is not there.
+   */
+  answer(path: string): Promise<unknown>;
 }
 
 type Resolver = (db: Db, params: string[], context: Context) => Promise<PageMeta>;
@@ -125,7 +130,8 @@ const ROUTES: [RegExp, Resolver][] = [
         '/api/front_page',
         `/api/press_mention/public/${LIMITS.recentPressMentions}`,
       ],
-      shows: [...shows.content('blog'), ...shows.frontPage(), key.allPress],
+      // The press names the chapters it is about.
+      shows: [...shows.content('blog'), ...shows.frontPage(), key.allPress, key.allChapters],
       preload: ['/api/chapters/map'],
     }),
   ],
@@ -181,8 +187,10 @@ const ROUTES: [RegExp, Resolver][] = [
   ],
   [
     /^\/chapter\/([a-z]+)\/([^/]+)$/,
-    async (db, [, slug], { publicUrl }) => {
-      const chapter = await getChapterBySlug(db, null, slug!);
+    async (_db, [, slug], { publicUrl, answer }) => {
+      // The API's own answer, which the page's first screen carries too: built once for both.
+      const read = `/api/chapter/slug/${encodeURIComponent(slug!)}`;
+      const chapter = (await answer(read)) as Chapter;
       const path = `/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`;
       const typeName = `${chapter.chapter_type.name} ${CHAPTER_TYPE_SUFFIX}`;
       const where = [chapter.city, stateName(chapter.state) ?? chapter.state]
@@ -199,7 +207,7 @@ const ROUTES: [RegExp, Resolver][] = [
         shows: shows.chapter(chapter),
         // features/chapter/ChapterPage.tsx and the parts it shows at once.
         embed: [
-          `/api/chapter/slug/${encodeURIComponent(chapter.slug)}`,
+          read,
           `/api/chapter_link/chapter/${chapter.id}`,
           `/api/chapter_blog_post/public/${chapter.id}/0`,
           `/api/press_mention/chapter/${chapter.id}/public`,
