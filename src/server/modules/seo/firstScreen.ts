@@ -53,6 +53,13 @@ export async function buildPage(
   return { ...result, shows };
 }
 
+/**
+ * The most JSON a first screen is drawn from: a state's list of 40 chapters that meet (200
+ * without events), a chapter page with long posts. Drawing 190 KB of a state's list took 55 ms
+ * in a test (React's development build); drawing this much stays near 10 ms in production.
+ */
+export const MAX_DRAWN_ANSWERS_CHARS = 64 * 1024;
+
 async function firstScreenOf(
   app: FastifyInstance,
   url: string,
@@ -66,6 +73,11 @@ async function firstScreenOf(
   const answers = new Map(
     embed.map((path) => [path, visitorAnswer(app, path).catch(() => undefined)]),
   );
+  // Drawing is one synchronous piece of work, as long as what it draws: a state's list of a
+  // thousand chapters held the server for over 100 ms. Such a page is sent as the app's frame,
+  // its answers named for preloading, and the browser draws it.
+  const sizes = await Promise.all([...answers.values()].map(async (a) => (await a)?.body.length));
+  if (sizes.reduce((sum: number, n) => sum + (n ?? 0), 0) > MAX_DRAWN_ANSWERS_CHARS) return null;
   try {
     return await renderFirstScreen(
       url,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/app';
 import { signedInUser } from '../../test/users';
+import { MAX_DRAWN_ANSWERS_CHARS } from './firstScreen';
 import { seedDemo } from '../../seed/demo';
 import { blogPosts, chapterEventExceptions, chapters } from '../../db/schema';
 
@@ -130,6 +131,28 @@ describe('page meta for search engines and link previews', () => {
     const home = firstScreen(await head('/'));
     expect(home).toContain('Find a chapter near you');
     expect(home).toContain(post!.title);
+  });
+
+  it("leaves a state's list too long to draw at once to the browser, and preloads it", async () => {
+    const many = Array.from({ length: 300 }, (_, i) => ({
+      title: `Wyoming ${i}`,
+      slug: `wyoming-many-${i}`,
+      city: `Town ${i}`,
+      state: 'WY',
+      status: 1,
+      about: `<p>${'A chapter with a long about text. '.repeat(4)}</p>`,
+    }));
+    await t.db.insert(chapters).values(many);
+    const list = await t.app.inject({ url: '/api/chapters/state/wy' });
+    expect(list.body.length).toBeGreaterThan(MAX_DRAWN_ANSWERS_CHARS);
+    const html = await head('/chapters/wy');
+    expect(firstScreen(html)).toBe('');
+    expect(html).not.toContain('first-answers');
+    expect(html).toMatch(/<h1 data-server-heading="">Wyoming<\/h1>/);
+    expect(preloads(html)).toEqual([
+      '/api/chapters/state/wy',
+      '/api/press_mention/public/state/wy',
+    ]);
   });
 
   it('draws a page as a visitor sees it, whoever asks', async () => {

@@ -178,6 +178,8 @@ const ROUTES: [RegExp, Resolver][] = [
           `/chapters/${state}`,
           `Living Liberally chapters in ${name}: find one near you, see when it meets and join its mailing list.`,
         ),
+        // The screen's own h1 (the tab's title says "Chapters in").
+        heading: name,
         // features/state/StatePage.tsx. Any chapter's change may move it in or out of the
         // state's list, or change its line there.
         embed: [`/api/chapters/state/${state}`, `/api/press_mention/public/state/${state}`],
