@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { purgeBootstrap } from './scripts/purge-bootstrap.js';
 import { trustAnswers } from './scripts/trust-answers.js';
 import { stylesFirst } from './scripts/styles-first.js';
+import { appAfterPaint } from './scripts/app-after-paint.js';
 
 const api = 'http://localhost:3000';
 
@@ -11,7 +12,8 @@ export default defineConfig(({ command }) => ({
   root: 'src/web',
   // trustAnswers: production builds do not check our own API's answers (scripts/trust-answers.ts).
   // stylesFirst: the CSS, which blocks the first paint, is asked for before the scripts.
-  plugins: [react(), trustAnswers(), stylesFirst()],
+  // appAfterPaint: the app's scripts are asked for once the server's page has been painted.
+  plugins: [react(), trustAnswers(), stylesFirst(), appAfterPaint()],
   // Production builds ship only the part of Bootstrap's CSS the site uses.
   css: { postcss: { plugins: command === 'build' ? [purgeBootstrap()] : [] } },
   resolve: {

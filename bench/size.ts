@@ -28,14 +28,22 @@ const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 const gzipSize = (file: string) =>
   gzipSync(readFileSync(path.join(dir, file)), { level: constants.Z_BEST_COMPRESSION }).length;
 
-/** The files index.html names: the entry script, its modulepreloads, its stylesheets. */
+/**
+ * The files index.html names: its scripts, modulepreloads and stylesheets, and the entry and
+ * modulepreloads its start script adds after the first paint (scripts/app-after-paint.ts).
+ */
 export function htmlAssets(html: string): string[] {
   const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+  const local = (url: string) => /^\/?([^"]+\.(?:js|css))$/.exec(url)?.[1];
   return tags.flatMap((tag) => {
-    const url = /\b(?:src|href)="\/?([^"]+\.(?:js|css))"/.exec(tag)?.[1];
+    const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
     const wanted =
       /^<script/.test(tag) || /\brel="(modulepreload|stylesheet)"/.test(tag) ? url : undefined;
-    return wanted ? [wanted] : [];
+    const started = [
+      ...(/\bdata-entry="([^"]+)"/.exec(tag)?.[1] ?? '').split(' '),
+      ...(/\bdata-preload="([^"]*)"/.exec(tag)?.[1] ?? '').split(' '),
+    ];
+    return [wanted, ...started].flatMap((u) => (u && local(u) ? [local(u)!] : []));
   });
 }
 
