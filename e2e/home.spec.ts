@@ -85,6 +85,8 @@ test('the state list goes to the state chosen, and from the keyboard only on Ent
 }) => {
   await page.goto('/');
   const states = page.getByLabel('Find chapters by state');
+  // The server's copy of the list is disabled until the app's takes its place.
+  await expect(states).toBeEnabled();
   await states.focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
