@@ -13,6 +13,10 @@ function lazyRoute<M>(
   return { path, lazy: lazyComponent(load, pick) };
 }
 
+/** Paths of screens the server also draws (ssr/firstScreen.tsx): one spelling for both. */
+export const STATE_PATH = 'chapters/:state';
+export const CHAPTER_PATH = 'chapter/:state/:slug';
+
 const auth = () => import('../features/auth/authScreens');
 const content = () => import('../features/content/ContentScreens');
 const applications = () => import('../features/applications/applicationScreens');
@@ -38,12 +42,12 @@ export const publicRoutes: RouteObject[] = [
   lazyRoute('intro_start_chapter', applications, (m) => m.IntroStartChapterScreen),
   lazyRoute('start_chapter', applications, (m) => m.StartChapterScreen),
   lazyRoute(
-    'chapters/:state',
+    STATE_PATH,
     () => import('../features/state/StatePage'),
     (m) => m.StatePage,
   ),
   lazyRoute(
-    'chapter/:state/:slug',
+    CHAPTER_PATH,
     () => import('../features/chapter/ChapterPage'),
     (m) => m.ChapterPage,
   ),

@@ -25,12 +25,18 @@ import type { ToastApi } from '../components/toasts/toastTypes';
 import { currentUserKey } from '../features/auth/useCurrentUser';
 import { HomePage } from '../features/home/HomePage';
 import { StatePage } from '../features/state/StatePage';
+import { CHAPTER_PATH, STATE_PATH } from '../routes/publicRoutes';
 
-/** The screens drawn on the server, at their paths in routes/publicRoutes.tsx. */
+/** The screens drawn on the server, at their paths in the app (routes/publicRoutes.tsx). */
 const SCREENS: RouteObject[] = [
-  { path: '/', Component: HomePage },
-  { path: '/chapters/:state', Component: StatePage },
-  { path: '/chapter/:state/:slug', Component: ChapterPage },
+  {
+    path: '/',
+    children: [
+      { index: true, Component: HomePage },
+      { path: STATE_PATH, Component: StatePage },
+      { path: CHAPTER_PATH, Component: ChapterPage },
+    ],
+  },
 ];
 const handler = createStaticHandler(SCREENS);
 
