@@ -1,5 +1,5 @@
 // What the kept answers sent within one piece of work showed (answerKeys.ts names). A page whose
-// first screen is drawn on the server from the API's own answers (modules/seo/firstScreen.ts)
+// first screen is drawn on the server from the API's own answers (modules/seo/buildPage.ts)
 // shows what those answers show, the authors of a chapter's posts say, which only their builds
 // know: the page is forgotten with them.
 import { AsyncLocalStorage } from 'node:async_hooks';

@@ -9,7 +9,7 @@ import { errorBody } from './errors';
 import { rememberAnswer } from './frontDoor';
 import { createPageCache, sendPage } from './pageCache';
 import { loadWebFiles, registerWebFiles } from './webFiles';
-import { buildPage } from '../modules/seo/firstScreen';
+import { buildPage } from '../modules/seo/buildPage';
 import { renderIndex } from '../modules/seo/html';
 import { UPLOADS_URL } from '../modules/uploads/files';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/app';
 import { signedInUser } from '../../test/users';
-import { MAX_DRAWN_ANSWERS_CHARS } from './firstScreen';
+import { MAX_DRAWN_ANSWERS_CHARS } from './buildPage';
 import { seedDemo } from '../../seed/demo';
 import { blogPosts, chapterEventExceptions, chapters } from '../../db/schema';
 
