@@ -2,7 +2,7 @@
 // from its first coming date, in the chapter's time zone with that zone's VTIMEZONE, so calendar
 // apps show 7:00pm as 7:00pm all year. The same rules give the chapter page its dates
 // (common/recurrence), and so do a host's skipped (EXDATE) and moved (RECURRENCE-ID) dates.
-import ical, { ICalCalendarMethod } from 'ical-generator';
+import ical, { ICalCalendarMethod, escape } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { Db } from '../../db/client';
 import type { User } from '../../../common/schemas/auth';
@@ -47,10 +47,21 @@ interface FeedContext {
   host: string;
 }
 
+/**
+ * RFC 5545 TEXT (3.3.11): backslash, semicolon and comma escaped, a line break as `\n`.
+ * ical-generator escapes an event's text but writes the calendar's NAME, X-WR-CALNAME and
+ * X-WR-CALDESC as given, so a line break in a chapter title would start a property (or a
+ * calendar) of its own. It folds every line at 75 octets itself.
+ */
+const icalText = (text: string) => escape(text, false);
+
+/** Path segments of a calendar's URL, which ical-generator writes as given: percent-encoded. */
+const uriPath = (...segments: string[]) => segments.map(encodeURIComponent).join('/');
+
 function newCalendar(name: string, description: string, url: string): Calendar {
   const calendar = ical({
-    name,
-    description,
+    name: icalText(name),
+    description: icalText(description),
     prodId: { company: 'Living Liberally', product: 'chapters', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     url,
@@ -158,7 +169,7 @@ async function chapterFeed(db: Db, user: User | null, slug: string, now: Date, p
   );
   const feed: FeedContext = {
     title: `${type.name} ${CHAPTER_TYPE_SUFFIX} ${displayTitle(chapter)}`,
-    url: `${publicUrl}/chapter/${chapterState(chapter.state).toLowerCase()}/${chapter.slug}`,
+    url: `${publicUrl}/chapter/${uriPath(chapterState(chapter.state).toLowerCase(), chapter.slug)}`,
     timeZone,
     now,
     host: new URL(publicUrl).hostname,
@@ -224,7 +235,7 @@ export async function eventCalendar(
   });
   const event = events.find((e) => e.slug === eventSlug);
   if (!event) throw new HttpError(404, 'Event not found.');
-  const url = `${feed.url}/events/${event.slug}`;
+  const url = `${feed.url}/events/${uriPath(event.slug)}`;
   const name = `${feed.title}: ${event.name}`;
   const calendar = newCalendar(name, `Meetings of ${feed.title} at ${event.name}`, url);
   addEvent(calendar, event, exceptions.get(event.id) ?? [], { ...feed, url });
