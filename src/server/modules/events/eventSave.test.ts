@@ -207,6 +207,31 @@ describe('POST /api/chapter_event: edit by slug', () => {
     expect(moved.statusCode).toBe(200);
     expect((await stored(event.slug))?.chapterId).toBe(w.other.id);
   });
+
+  it("refuses an id that is not the saved event's, such as another chapter's, with a 400 naming body.id, changing nothing", async () => {
+    const theirs = await created(valid(w.other.id, { name: 'Their Bar' }), w.cookies.otherHost);
+    const ours = await created(valid(w.chapter.id, { name: 'Our Bar' }));
+    const everyEvent = () => t.db.select().from(chapterEvents).orderBy(chapterEvents.id);
+    const before = await everyEvent();
+    const refused = [
+      // Their event's id with our chapter: no copy of it made here.
+      { ...valid(w.chapter.id, { name: 'Their Bar' }), id: theirs.id },
+      // With our event's slug: neither event is changed.
+      { ...valid(w.chapter.id, { name: 'Hijacked' }), slug: ours.slug, id: theirs.id },
+      // Our own event's id without its slug: not a second copy of it either.
+      { ...valid(w.chapter.id, { name: 'Our Bar' }), id: ours.id },
+    ];
+    for (const body of refused) {
+      const res = await post(body, w.cookies.host);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(fieldNames(res)).toEqual(['body.id']);
+    }
+    expect(await everyEvent()).toEqual(before);
+    // The event as GET answers it, id and slug, saves as before.
+    const whole = await post({ ...ours, name: 'Our Bar Renamed' }, w.cookies.host);
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(await stored(ours.slug)).toMatchObject({ id: ours.id, name: 'Our Bar Renamed' });
+  });
 });
 
 describe('POST /api/chapter_event refuses bad requests', () => {

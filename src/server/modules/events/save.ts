@@ -39,11 +39,29 @@ function placeOf(input: EventSave, previous: EventRow | null): { lat: number; ln
   return place ? { lat: place.lat, lng: place.lng } : { lat: 0, lng: 0 };
 }
 
+/**
+ * An event is named by its slug; `id` comes along when a client sends the whole event as GET
+ * answers it, and must then be that event's. Were it ignored, another chapter's event id with
+ * one's own chapterId would quietly copy that event: an id that is not the saved event's, or
+ * any id on a new event, is refused.
+ */
+function checkId(input: EventSave, previous: EventRow | null): void {
+  if (input.id === undefined || input.id === previous?.id) return;
+  throw fieldError(
+    400,
+    'body.id',
+    previous
+      ? 'This id is not the id of the event with this slug.'
+      : 'A new event has no id; to edit an event, send its slug.',
+  );
+}
+
 export async function saveEvent(db: Db, user: User, input: EventSave): Promise<ChapterEvent> {
   const previous = input.slug ? await eventBySlug(db, input.slug) : null;
   // Editing needs access to the event's own chapter, and moving it to the one named.
   if (previous) await requireChapterHostAccess(db, user, previous.chapterId);
   await requireChapterHostAccess(db, user, input.chapterId);
+  checkId(input, previous);
   const values = {
     chapterId: input.chapterId,
     name: input.name,
