@@ -1,6 +1,7 @@
 // Who may do what (spec 1 §6, spec 2 §6): one truth for the server's guards and the UI's buttons.
 import { CHAPTER_STATUS, ROLE } from './constants';
 import type { Permission, User } from './schemas/auth';
+import { isReservedAlias } from './reservedAliases';
 
 /** The roles a user holds, as the API's user carries them (spec 1 §3 "User"). */
 export interface RoleSummary {
@@ -55,6 +56,11 @@ export function canSeeChapter(user: Someone, chapter: { id: number; status: numb
 /** Non-public pages, blog posts and wiki pages are admin-only. */
 export function canSeeContent(user: Someone, content: { isPublic: boolean }): boolean {
   return content.isPublic || isAdmin(user);
+}
+
+/** A reserved mailbox name (reservedAliases.ts) is an admin's to give out; any other, anyone's. */
+export function mayUseAliasName(user: Someone, localPart: string): boolean {
+  return isAdmin(user) || !isReservedAlias(localPart);
 }
 
 /** The level of access a change to each chapter field needs (spec 2 §2 Chapter Settings, §6). */

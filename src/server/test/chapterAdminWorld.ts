@@ -52,7 +52,8 @@ export async function insertChapter(
       country: 'US',
       status: 1,
       chapterTypeId: 1,
-      emailAlias: 'greenpoint',
+      // Each chapter its own address: the database refuses a second chapter at one (0008).
+      emailAlias: uniqueSlug('greenpoint'),
       brontoListName: 'Greenpoint list',
       brontoListId: null,
       sendInBlueListId: uniqueListId(),
@@ -89,7 +90,7 @@ export async function createChapterAdminWorld(t: TestApp, chapterValues = {}) {
     city: 'Oakland',
     state: 'CA',
     postalCode: '94612',
-    emailAlias: 'oakland',
+    emailAlias: uniqueSlug('oakland'),
   });
   const [noRole, otherHost, host, fieldOrganizer, admin] = await Promise.all([
     signedInUser(t, { name: 'Nora Norole' }),

@@ -60,8 +60,8 @@ export function aliasRoutes(root: AppInstance): void {
     '/api/admin/mailgun/aliases',
     { config: admin, schema: { body: aliasSaveSchema, response: { 200: emailAliasSchema } } },
     (request) => {
-      requireAdmin(request);
-      return createAlias(app.db, request.body, mailgun);
+      const by = requireAdmin(request);
+      return createAlias(app.db, { ...request.body, by }, mailgun);
     },
   );
 
@@ -76,8 +76,8 @@ export function aliasRoutes(root: AppInstance): void {
       },
     },
     (request) => {
-      requireAdmin(request);
-      return updateAlias(app.db, request.params.id, request.body, mailgun);
+      const by = requireAdmin(request);
+      return updateAlias(app.db, request.params.id, { ...request.body, by }, mailgun);
     },
   );
 

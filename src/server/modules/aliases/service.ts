@@ -10,11 +10,17 @@ import { fieldError, HttpError } from '../../plugins/errors';
 import type { MailgunClient } from '../../mail/aliases/mailgunClient';
 import { dropRoute, pushAlias } from '../../mail/aliases/mailgunSync';
 import { displayTitle } from '../chapters/summaries';
+import { isUniqueViolation } from '../../db/errors';
+import { mayUseAliasName } from '../../../common/policy';
+import { RESERVED_ALIAS_MESSAGE } from '../../../common/reservedAliases';
+import type { User } from '../../../common/schemas/auth';
 
 export const ALIAS_NOT_FOUND = 'Alias not found.';
 const MAX_LISTED = 1000;
 
 type Saved = {
+  /** Who saves: a reserved name (common/reservedAliases.ts) is an admin's to give out. */
+  by: User;
   localPart: string;
   domain: string;
   recipients: string[];
@@ -129,6 +135,13 @@ async function resolve(db: Db, input: Saved, id: number | null) {
   } else if (!domains.includes(domain)) {
     throw fieldError(400, 'body.domain', 'Choose one of the alias domains');
   }
+  if (!mayUseAliasName(input.by, localPart)) {
+    throw fieldError(
+      400,
+      chapterId === null ? 'body.localPart' : 'body.chapterId',
+      RESERVED_ALIAS_MESSAGE,
+    );
+  }
   const followHosts = chapterId !== null && input.followHosts === true;
   const [conflict] = await db
     .select({ id: emailAliases.id })
@@ -151,6 +164,16 @@ async function resolve(db: Db, input: Saved, id: number | null) {
   };
 }
 
+/** A save that lost the race to the address (the check in resolve saw it free) answers 409 too. */
+const takenAddress =
+  (values: { localPart: string; domain: string }) =>
+  (err: unknown): never => {
+    if (isUniqueViolation(err, 'email_aliases_address_uq')) {
+      throw new HttpError(409, `An alias for ${values.localPart}@${values.domain} already exists.`);
+    }
+    throw err;
+  };
+
 /** Saves in one transaction with its Mailgun route: if Mailgun refuses, nothing is saved. */
 async function saveWith<T>(
   db: Db,
@@ -171,7 +194,11 @@ export async function createAlias(
 ): Promise<EmailAlias> {
   const id = await saveWith(db, mailgun, async (tx) => {
     const values = await resolve(tx, input, null);
-    const [row] = await tx.insert(emailAliases).values(values).returning({ id: emailAliases.id });
+    const [row] = await tx
+      .insert(emailAliases)
+      .values(values)
+      .returning({ id: emailAliases.id })
+      .catch(takenAddress(values));
     return { id: row!.id, result: row!.id };
   });
   return (await getAlias(db, id))!;
@@ -197,7 +224,11 @@ export async function updateAlias(
     if (!existing) throw new HttpError(404, ALIAS_NOT_FOUND);
     // The local part is locked when editing (spec 2 §5).
     const values = await resolve(tx, { ...input, localPart: existing.localPart }, id);
-    await tx.update(emailAliases).set(values).where(eq(emailAliases.id, id));
+    await tx
+      .update(emailAliases)
+      .set(values)
+      .where(eq(emailAliases.id, id))
+      .catch(takenAddress(values));
     return { id, result: null };
   });
   return (await getAlias(db, id))!;

@@ -3,7 +3,14 @@
 // either all three happen or none does.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chapterHostApplications, chapters, chapterTypes, permissions } from '../../db/schema';
+import {
+  chapterHostApplications,
+  chapters,
+  chapterTypes,
+  emailAliases,
+  permissions,
+} from '../../db/schema';
+import { isReservedAlias } from '../../../common/reservedAliases';
 import { CHAPTER_STATUS, ROLE, type HostApplicationStatus } from '../../../common/constants';
 import { APPLICATION_DECIDED_MESSAGES } from '../../../common/schemas/applications';
 import type { NewChapterRequest } from '../../../common/schemas/chapterCreate';
@@ -78,9 +85,10 @@ export async function createChapter(db: Db, input: NewChapter): Promise<number> 
       },
       slugify(input.title) || slugify(input.city) || 'chapter',
     );
-    // An address from the start (its slug, or slug-id when another chapter of the same mail
-    // domain has that alias): Chapter Settings requires one, and an admin enabling the new
-    // chapter should not first have to invent it.
+    // An address from the start (its slug, or slug-id when another alias of the same mail
+    // domain holds it, or the slug is a reserved mailbox name): Chapter Settings requires one,
+    // and an admin enabling the new chapter should not first have to invent it.
+    const domain = sql`(select lower(mail_domain) from ${chapterTypes} where id = ${chapter.chapterTypeId})`;
     const [taken] = await tx
       .select({ id: chapters.id })
       .from(chapters)
@@ -89,16 +97,25 @@ export async function createChapter(db: Db, input: NewChapter): Promise<number> 
         and(
           eq(sql`lower(${chapters.emailAlias})`, chapter.slug),
           ne(chapters.id, chapter.id),
-          eq(
-            chapterTypes.mailDomain,
-            sql`(select mail_domain from chapter_types where id = ${chapter.chapterTypeId})`,
-          ),
+          eq(sql`lower(${chapterTypes.mailDomain})`, domain),
         ),
       )
+      .union(
+        tx
+          .select({ id: emailAliases.id })
+          .from(emailAliases)
+          .where(
+            and(
+              eq(sql`lower(${emailAliases.localPart})`, chapter.slug),
+              eq(sql`lower(${emailAliases.domain})`, domain),
+            ),
+          ),
+      )
       .limit(1);
+    const free = !taken && !isReservedAlias(chapter.slug);
     await tx
       .update(chapters)
-      .set({ emailAlias: taken ? `${chapter.slug}-${chapter.id}` : chapter.slug })
+      .set({ emailAlias: free ? chapter.slug : `${chapter.slug}-${chapter.id}` })
       .where(eq(chapters.id, chapter.id));
     if (application) {
       await tx

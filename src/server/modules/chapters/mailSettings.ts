@@ -4,7 +4,7 @@
 // the chapter's own.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chapters, chapterTypes } from '../../db/schema';
+import { chapters, chapterTypes, emailAliases } from '../../db/schema';
 import { FIXED_BREVO_LISTS } from '../../../common/constants';
 import { fieldError } from '../../plugins/errors';
 
@@ -13,6 +13,10 @@ type Changes = Partial<typeof chapters.$inferInsert>;
 
 const LIST_FIELDS = ['brontoListId', 'sendInBlueListId'] as const;
 export const LIST_TAKEN = 'Another chapter already uses this list.';
+export const CHAPTER_ALIAS_TAKEN = 'Another chapter already uses this email address.';
+export const ALIAS_TAKEN = 'This email address is already an alias: choose another.';
+/** The unique index of alias addresses, which a chapter's own alias is a row of. */
+export const ALIAS_ADDRESS_INDEX = 'email_aliases_address_uq';
 /** The unique index behind each list-id field (db/schema.ts). */
 export const LIST_ID_INDEXES = [
   ['chapters_bronto_list_id_uq', 'brontoListId'],
@@ -57,6 +61,22 @@ export async function checkMailSettings(db: Db, current: ChapterRow, changes: Ch
       ),
     )
     .limit(1);
-  if (other)
-    throw fieldError(409, 'body.emailAlias', 'Another chapter already uses this email address.');
+  if (other) throw fieldError(409, 'body.emailAlias', CHAPTER_ALIAS_TAKEN);
+  // An admin's own alias at the address is not the chapter's to take over (nor, once taken,
+  // to rename away). The database refuses it too (migration 0008), for saves that race.
+  const [held] = await db
+    .select({ id: emailAliases.id })
+    .from(emailAliases)
+    .where(
+      and(
+        eq(sql`lower(${emailAliases.localPart})`, alias),
+        eq(
+          sql`lower(${emailAliases.domain})`,
+          sql`(select lower(mail_domain) from ${chapterTypes} where id = ${typeId})`,
+        ),
+        sql`${emailAliases.chapterId} is distinct from ${current.id}`,
+      ),
+    )
+    .limit(1);
+  if (held) throw fieldError(409, 'body.emailAlias', ALIAS_TAKEN);
 }

@@ -9,8 +9,10 @@ import { chapters } from '../../db/schema';
 import {
   CHAPTER_FIELD_ACCESS,
   mayChangeChapterField,
+  mayUseAliasName,
   type ChapterFieldName,
 } from '../../../common/policy';
+import { RESERVED_ALIAS_MESSAGE } from '../../../common/reservedAliases';
 import type { User } from '../../../common/schemas/auth';
 import {
   CHANGE_RULES,
@@ -20,7 +22,13 @@ import {
 import { fieldError, HttpError } from '../../plugins/errors';
 import { sanitizeRichText } from '../content/sanitize';
 import { requireChapterHostAccess } from './access';
-import { checkMailSettings, LIST_ID_INDEXES, LIST_TAKEN } from './mailSettings';
+import {
+  ALIAS_ADDRESS_INDEX,
+  ALIAS_TAKEN,
+  checkMailSettings,
+  LIST_ID_INDEXES,
+  LIST_TAKEN,
+} from './mailSettings';
 
 const FIELDS = Object.keys(CHAPTER_FIELD_ACCESS) as ChapterFieldName[];
 
@@ -63,6 +71,9 @@ export async function saveChapter(db: Db, user: User, request: ChapterSaveReques
     );
   }
   if (Object.keys(changes).length === 0) return;
+  if (changes.emailAlias !== undefined && !mayUseAliasName(user, changes.emailAlias)) {
+    throw fieldError(400, 'body.emailAlias', RESERVED_ALIAS_MESSAGE);
+  }
   await checkMailSettings(db, current, changes);
   try {
     await db.update(chapters).set(changes).where(eq(chapters.id, current.id));
@@ -71,6 +82,11 @@ export async function saveChapter(db: Db, user: User, request: ChapterSaveReques
     // still lose a race to another save.
     if (isUniqueViolation(err, 'chapters_slug_uq')) {
       throw fieldError(409, 'body.slug', 'Another chapter already uses this slug.');
+    }
+    // Two chapters saving one address at once both pass checkMailSettings; the alias table's
+    // index lets one win (the database's trigger raises the same for an address already held).
+    if (isUniqueViolation(err, ALIAS_ADDRESS_INDEX)) {
+      throw fieldError(409, 'body.emailAlias', ALIAS_TAKEN);
     }
     // Two saves naming one list at once both pass checkMailSettings; the index lets one win.
     for (const [index, field] of LIST_ID_INDEXES) {
