@@ -21,7 +21,7 @@ import {
   loadAccount,
   requestEmailChange,
 } from './accountSettings';
-import { countAttempt, refundAttempt } from './rateLimit';
+import { clientAddress, countAttempt, refundAttempt } from './rateLimit';
 import { SESSION_COOKIE } from './sessions';
 
 export function accountRoutes(root: AppInstance): void {
@@ -29,7 +29,7 @@ export function accountRoutes(root: AppInstance): void {
   const { config, db } = app;
   /** Per client address and per account, like the sign-in counters. */
   const keys = (kind: string, request: FastifyRequest, userId: number) => [
-    `${kind}:ip:${request.ip}`,
+    `${kind}:ip:${clientAddress(request.ip)}`,
     `${kind}:user:${userId}`,
   ];
 

@@ -1,5 +1,6 @@
 // Attempt counters for sign-in, sign-up and reset, kept in the database so that every app server
 // counts the same attempts. A key's window starts at its first attempt and resets after it.
+import { isIPv6 } from 'node:net';
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
@@ -10,26 +11,52 @@ export interface RateLimitSettings {
   windowSeconds: number;
 }
 
+/**
+ * The client a per-address limit counts. An IPv6 client is its /64: that is the block one
+ * subscriber is given, and a single machine may send from any of its 2^64 addresses.
+ */
+export function clientAddress(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail] = ip.split('%')[0]!.toLowerCase().split('::');
+  const front = head ? head.split(':') : [];
+  const back = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - front.length - back.length).fill('0');
+  const groups = [...front, ...zeros, ...back].slice(0, 4);
+  return `${groups.map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
+/** Counts one attempt under `key`; its count in the window (this one included) and the reset. */
+export async function tally(
+  db: Db,
+  key: string,
+  windowSeconds: number,
+): Promise<{ count: number; resetAt: Date }> {
+  const resetAt = new Date(Date.now() + windowSeconds * 1000);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= now() then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  return row!;
+}
+
 /** Counts one attempt under each key; throws 429 if any of them is over the limit. */
 export async function countAttempt(
   db: Db,
   keys: string[],
   limit: RateLimitSettings,
 ): Promise<void> {
-  const resetAt = new Date(Date.now() + limit.windowSeconds * 1000);
   for (const key of keys) {
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key, count: 1, resetAt })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
-          resetAt: sql`case when ${rateLimits.resetAt} <= now() then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
-        },
-      })
-      .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-    if (row && row.count > limit.max) {
+    const row = await tally(db, key, limit.windowSeconds);
+    if (row.count > limit.max) {
       const seconds = Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
       const minutes = Math.ceil(seconds / 60);
       throw new HttpError(

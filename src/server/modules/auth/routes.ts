@@ -11,7 +11,8 @@ import {
   signinRequestSchema,
   signupRequestSchema,
 } from '../../../common/schemas/auth';
-import { countAttempt, refundAttempt } from './rateLimit';
+import { clientAddress, countAttempt } from './rateLimit';
+import { admitSignin } from './signinLimit';
 import { checkResetToken, requestPasswordReset, setNewPassword, signin, signup } from './service';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions';
 
@@ -19,13 +20,13 @@ export function authRoutes(app: AppInstance): void {
   const { config, db } = app;
   const secure = config.publicUrl.startsWith('https:');
   const limit = config.authRateLimit;
-  /** One counter per client address and one per account, for each kind of attempt. */
-  const attemptKeys = (kind: string, request: FastifyRequest, email: string) => [
-    `${kind}:ip:${request.ip}`,
-    `${kind}:email:${email.trim().toLowerCase()}`,
-  ];
+  /** Sign-up and reset: one counter per client address and one per email, each refusing. */
   const attempt = (kind: string, request: FastifyRequest, email: string) =>
-    countAttempt(db, attemptKeys(kind, request, email), limit);
+    countAttempt(
+      db,
+      [`${kind}:ip:${clientAddress(request.ip)}`, `${kind}:email:${email.trim().toLowerCase()}`],
+      limit,
+    );
 
   async function startSession(reply: FastifyReply, userId: number) {
     const { token } = await createSession(db, userId, config.session.days);
@@ -60,10 +61,10 @@ export function authRoutes(app: AppInstance): void {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      await attempt('signin', request, username);
+      const admitted = await admitSignin(db, request.ip, username, limit);
       const { userId, ...answer } = await signin(db, username, password);
       if (userId) {
-        await refundAttempt(db, attemptKeys('signin', request, username));
+        await admitted.succeeded();
         await startSession(reply, userId);
       }
       return answer;
