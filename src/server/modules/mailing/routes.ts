@@ -1,5 +1,6 @@
 // Public mailing-list sign-up (spec 1 §7). Both calls answer 200 with { results: [...] }.
 // The chapter admin calls and the links in chapter email register from here too.
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../app';
 import {
@@ -12,6 +13,7 @@ import type { MailingListProvider } from '../../mail/lists/provider';
 import type { Db } from '../../db/client';
 import { forgetAnswers } from '../../plugins/answerCache';
 import { changed } from '../../plugins/answerKeys';
+import { clientAddress, countAttempt } from '../auth/rateLimit';
 import { signUp, type SignUpInput } from './service';
 import { mailingAdminRoutes } from './adminRoutes';
 import { mailingDraftRoutes } from './draftRoutes';
@@ -24,10 +26,18 @@ export function mailingRoutes(root: AppInstance): void {
 
   // A sign-up changes nothing public, except the first one to a chapter without a list: that
   // makes its list, and the chapter's page shows the list's id.
-  const signUpAndTell = async (user: Parameters<typeof signUp>[2], input: SignUpInput) => {
+  const signUpAndTell = async (request: FastifyRequest, input: SignUpInput) => {
+    // Per client address, like sign-in, and counted before anything is written: without it one
+    // client could put any number of other people's addresses on our lists. Every sign-up counts,
+    // a successful one most of all: that is the abuse.
+    await countAttempt(
+      app.db,
+      [`listSignup:ip:${clientAddress(request.ip)}`],
+      app.config.authRateLimit,
+    );
     let madeList = false;
     const watched = onListCreated(provider, () => (madeList = true));
-    const answer = await signUp(app.db, watched, user, input);
+    const answer = await signUp(app.db, watched, request.user, input);
     const chapterId = Number(input.chapterId);
     if (madeList && Number.isSafeInteger(chapterId)) {
       await forgetAnswers(app, changed.chapterPart(chapterId));
@@ -41,7 +51,7 @@ export function mailingRoutes(root: AppInstance): void {
       config: { access: 'public' },
       schema: { body: signUpRequestSchema, response: { 200: signUpAnswerSchema } },
     },
-    (request) => signUpAndTell(request.user, request.body),
+    (request) => signUpAndTell(request, request.body),
   );
 
   app.post(
@@ -51,7 +61,7 @@ export function mailingRoutes(root: AppInstance): void {
       schema: { body: signUpChapterRequestSchema, response: { 200: signUpAnswerSchema } },
     },
     (request) =>
-      signUpAndTell(request.user, {
+      signUpAndTell(request, {
         email: request.body.email,
         chapterId: request.body.chapterId,
       }),
