@@ -14,7 +14,13 @@ export function binaryAnswer(mediaType: string, description: string) {
   return { description, content: { [mediaType]: { schema: bytes } } };
 }
 
-/** A redirect: no body, the target in the Location header. */
-export function redirectAnswer(description: string) {
-  return z.undefined().describe(description);
+/**
+ * A redirect: no body, the target in the Location header. The header is declared as JSON Schema
+ * `headers`, which @fastify/swagger turns into the answer's OpenAPI headers.
+ */
+export function redirectAnswer(description: string, location = 'Where the redirect leads') {
+  return z.undefined().meta({
+    description,
+    headers: { Location: { type: 'string', format: 'uri-reference', description: location } },
+  });
 }

@@ -14,7 +14,13 @@ interface Operation {
   'x-access': string;
   security: unknown[];
   description: string;
-  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  responses: Record<
+    string,
+    {
+      content?: Record<string, { schema?: unknown }>;
+      headers?: Record<string, { schema?: unknown }>;
+    }
+  >;
 }
 interface Document {
   openapi: string;
@@ -91,6 +97,19 @@ describe('the OpenAPI document', () => {
       })
       .map(({ call }) => call);
     expect(missing, 'routes with no response schema for their success answer').toEqual([]);
+  });
+
+  it('declares where every redirect leads (its Location header), a tracked link’s among them', () => {
+    const redirects = operations().flatMap(({ call, operation }) =>
+      Object.entries(operation.responses)
+        .filter(([code]) => /^3/.test(code))
+        .map(([code, answer]) => ({ call: `${call} ${code}`, answer })),
+    );
+    expect(redirects.map((r) => r.call)).toContain('GET /api/mailing_list/click/{token} 302');
+    for (const { call, answer } of redirects) {
+      expect(answer.headers?.Location?.schema, call).toMatchObject({ type: 'string' });
+      expect(answer.content, call).toBeUndefined();
+    }
   });
 
   it('answers every error in the one error shape, 401 and 403 where the rule refuses', () => {

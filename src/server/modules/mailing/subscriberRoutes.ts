@@ -79,7 +79,10 @@ export function mailingSubscriberRoutes(root: AppInstance): void {
         params: tokenParamsSchema,
         querystring: clickQuerySchema,
         response: {
-          302: redirectAnswer('To `url`, which must be a link in that very message (else 400)'),
+          302: redirectAnswer(
+            'To `url`, which must be a link in that very message (else 400)',
+            'The link `url`, as the message has it',
+          ),
         },
       },
     },
