@@ -1,5 +1,7 @@
 // The chapter page as a visitor on a phone meets it: the mailing-list sign-up on the first
-// screen, a note on what happens after joining, and no live chapter looking dead.
+// screen, a note on what happens after joining, no live chapter looking dead, and no broken
+// header image.
+import sharp from 'sharp';
 import { appDrawn, expect, expectAccessible, test } from './harness';
 
 test('on a phone, the sign-up is on the first screen and says what happens next', async ({
@@ -45,4 +47,51 @@ test('no chapter that meets shows "Last Active: Never"', async ({ page }) => {
     await expect(page.getByText(/Last Active:/).first(), state).toBeVisible();
     await expect(page.getByText('Last Active: Never'), state).toHaveCount(0);
   }
+});
+
+test('a header image that fails to load is not shown', async ({
+  page,
+  browser,
+  baseURL,
+  admin,
+  consoleErrors,
+}) => {
+  const chapterPage = '/chapter/wi/drinking-liberally-madison';
+  // The chapter has a header image, uploaded as its admin would.
+  const context = await browser.newContext({ baseURL });
+  try {
+    const api = context.request;
+    const signin = await api.post('/api/auth/signin', {
+      data: { username: admin.email, password: admin.password },
+    });
+    expect(signin.ok()).toBe(true);
+    const chapter = (await (
+      await api.get('/api/chapter/slug/drinking-liberally-madison')
+    ).json()) as { id: number };
+    const image = await sharp({
+      create: { width: 1200, height: 300, channels: 3, background: '#b5442a' },
+    })
+      .jpeg()
+      .toBuffer();
+    const upload = await api.post(`/api/chapter/header_image/${chapter.id}`, {
+      multipart: { image: { name: 'header.jpg', mimeType: 'image/jpeg', buffer: image } },
+    });
+    expect(upload.ok(), await upload.text()).toBe(true);
+  } finally {
+    await context.close();
+  }
+  const header = page.locator('img.chapter-header-image');
+  await page.goto(chapterPage);
+  await appDrawn(page);
+  await expect(header).toBeVisible();
+
+  // Now the image fails, on the page the server draws and on the app's screen alike.
+  consoleErrors.allow(/404 \(Not Found\).*chapter_header_/);
+  await page.route('**/assets/images/uploads/chapter_header_*', (route) =>
+    route.fulfill({ status: 404, body: '' }),
+  );
+  await page.goto(chapterPage);
+  await appDrawn(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Madison' })).toBeVisible();
+  await expect(header).toHaveCount(0);
 });

@@ -10,6 +10,7 @@ import { ChapterLinks } from './ChapterLinks';
 import { ChapterPosts } from './ChapterPosts';
 import { ChapterUpcoming } from './ChapterUpcoming';
 import { ChapterEvents } from './ChapterEvents';
+import { ChapterHeaderImage } from './ChapterHeaderImage';
 import { MailingListSignup } from './MailingListSignup';
 import { PressMentionList } from './PressMentionList';
 import { TypeName } from './TypeName';
@@ -59,13 +60,7 @@ export function ChapterPage() {
   if (chapter.status !== 1 && !canAdmin) return <p className="lead py-4">{NOT_ACTIVE}</p>;
   return (
     <article aria-labelledby="chapter-title">
-      {chapter.headerImageUrl && (
-        <img
-          src={chapter.headerImageUrl}
-          alt=""
-          className="img-fluid rounded mb-3 chapter-header-image"
-        />
-      )}
+      {chapter.headerImageUrl && <ChapterHeaderImage src={chapter.headerImageUrl} />}
       <div className="d-flex flex-wrap align-items-start gap-3 mb-2">
         <div className="me-auto">
           <h1 id="chapter-title" className="mb-0">
