@@ -48,7 +48,7 @@ describe('the embedded database', () => {
     dirs.push(dir);
     const embeddedDir = path.join(dir, 'pglite');
     const client = fileURLToPath(new URL('./client.ts', import.meta.url));
-    const schemaFile = fileURLToPath(new URL('./schema.ts', import.meta.url));
+    const schemaFile = fileURLToPath(new URL('./schema/index.ts', import.meta.url));
     const script = `
       const { openDatabase } = await import(${JSON.stringify(client)});
       const { users } = await import(${JSON.stringify(schemaFile)});

@@ -17,7 +17,7 @@ export const CHAPTER_ALIAS_TAKEN = 'Another chapter already uses this email addr
 export const ALIAS_TAKEN = 'This email address is already an alias: choose another.';
 /** The unique index of alias addresses, which a chapter's own alias is a row of. */
 export const ALIAS_ADDRESS_INDEX = 'email_aliases_address_uq';
-/** The unique index behind each list-id field (db/schema.ts). */
+/** The unique index behind each list-id field (db/schema/chapters.ts). */
 export const LIST_ID_INDEXES = [
   ['chapters_bronto_list_id_uq', 'brontoListId'],
   ['chapters_send_in_blue_list_id_uq', 'sendInBlueListId'],

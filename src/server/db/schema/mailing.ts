@@ -1,0 +1,143 @@
+// Mail: the built-in mailing lists, their messages and per-recipient ledger, and the outbox of transactional mail.
+// One area of the data model; index.ts gathers them for Drizzle and drizzle-kit.
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { users } from './accounts';
+import { chapters } from './chapters';
+
+/** Mailing lists of the built-in provider. A chapter names its list by id in a list-id field. */
+export const mailingLists = pgTable('mailing_lists', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const mailingListContacts = pgTable(
+  'mailing_list_contacts',
+  {
+    id: serial('id').primaryKey(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => mailingLists.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    status: text('status').notNull().default('active'),
+    // Random token in every message's unsubscribe link.
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    blockedDate: timestamp('blocked_date', { withTimezone: true }),
+    blockedReason: text('blocked_reason'),
+    lastActivity: timestamp('last_activity', { withTimezone: true }),
+    numSends: integer('num_sends').notNull().default(0),
+    numOpens: integer('num_opens').notNull().default(0),
+    numClicks: integer('num_clicks').notNull().default(0),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('mailing_list_contacts_list_email_uq').on(t.listId, sql`lower(${t.email})`),
+    uniqueIndex('mailing_list_contacts_unsubscribe_uq').on(t.unsubscribeToken),
+    index('mailing_list_contacts_list_status_idx').on(t.listId, t.status),
+  ],
+);
+
+/** One message sent to a list (a "campaign"). */
+export const mailingMessages = pgTable(
+  'mailing_messages',
+  {
+    id: serial('id').primaryKey(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => mailingLists.id, { onDelete: 'cascade' }),
+    chapterId: integer('chapter_id').references(() => chapters.id, { onDelete: 'set null' }),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    // The sender's name on every copy (the chapter's display title) and where replies go (the
+    // chapter's address), as they were when the message was written.
+    fromName: text('from_name').notNull().default(''),
+    replyTo: text('reply_to'),
+    // queued -> finished, once no delivery of the message is pending or being sent.
+    status: text('status').notNull().default('queued'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mailing_messages_list_created_idx').on(t.listId, t.createdAt.desc()),
+    // A chapter's latest email, for the trigger that keeps chapters.last_active_at.
+    index('mailing_messages_chapter_created_idx').on(t.chapterId, t.createdAt.desc()),
+    check('mailing_messages_status', sql`${t.status} in ('queued', 'finished')`),
+  ],
+);
+
+/** The per-recipient ledger: one row per contact per message; a send resumes from it. */
+export const mailingDeliveries = pgTable(
+  'mailing_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => mailingMessages.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => mailingListContacts.id, { onDelete: 'cascade' }),
+    // pending -> sending (claimed by a worker until lease_until) -> sent, failed or skipped (the
+    // contact was no longer active). A 'sending' row whose lease ran out belonged to a worker
+    // that died: it is claimed again. A 'pending' row with a lease waits for a retry.
+    status: text('status').notNull().default('pending'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    // Claims so far, the one that died included: a message that kills its worker every time
+    // stops being retried.
+    attempts: integer('attempts').notNull().default(0),
+    // Random token of this copy's open pixel and tracked links.
+    trackingToken: text('tracking_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('mailing_deliveries_message_contact_uq').on(t.messageId, t.contactId),
+    index('mailing_deliveries_contact_sent_idx').on(t.contactId, t.sentAt.desc()),
+    index('mailing_deliveries_message_status_idx').on(t.messageId, t.status),
+    uniqueIndex('mailing_deliveries_tracking_uq').on(t.trackingToken),
+    // The workers' one question, "what is there to send?", reads only unfinished rows.
+    index('mailing_deliveries_claimable_idx')
+      .on(t.id)
+      .where(sql`status in ('pending', 'sending')`),
+    check(
+      'mailing_deliveries_status',
+      sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'skipped')`,
+    ),
+  ],
+);
+
+/** Transactional mail when no SMTP server is configured: kept here and printed to the log. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    from: text('from').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt.desc()),
+    index('mail_outbox_to_idx').on(t.to),
+  ],
+);
