@@ -1,8 +1,8 @@
 // Calls to a mail provider's HTTP API (Brevo, Mailgun) with plain fetch, answers checked by zod.
-// Every failure becomes a ProviderError: an HttpError whose status and message are what our
-// API answers (spec 2 §8's texts), so a route needs no try/catch of its own.
+// Every failure becomes a ProviderError: what failed, with spec 2 §8's text as its message. Mail
+// knows nothing of our own HTTP API: the error handler (plugins/errors.ts providerAnswer) turns
+// a ProviderError into our answer, so a route needs no try/catch of its own.
 import type { z } from 'zod';
-import { HttpError } from '../plugins/errors';
 import { PROVIDER_ERROR_TEXT, serverErrorText } from '../../common/schemas/emailAdmin';
 
 export type ProviderName = 'brevo' | 'mailgun';
@@ -17,11 +17,10 @@ export type ProviderFailure =
   | 'other';
 
 /**
- * A provider call that failed. `upstreamStatus` is the provider's (0: no answer). Our answer is
- * 502 for the provider's refusals (our key, not the caller's, was refused), 504 for a timeout
- * and 429, with Retry-After, for its rate limit.
+ * A provider call that failed. `upstreamStatus` is the provider's (0: no answer); after its rate
+ * limit, `retryAfterSeconds` is how long it asked us to wait.
  */
-export class ProviderError extends HttpError {
+export class ProviderError extends Error {
   constructor(
     readonly provider: ProviderName,
     readonly failure: ProviderFailure,
@@ -29,15 +28,9 @@ export class ProviderError extends HttpError {
     message: string,
     /** The provider's own words, for the log and for 400s it explains. */
     readonly providerMessage?: string,
-    retryAfterSeconds?: number,
+    readonly retryAfterSeconds?: number,
   ) {
-    const status = failure === 'timeout' ? 504 : failure === 'rateLimited' ? 429 : 502;
-    super(
-      status,
-      message,
-      undefined,
-      retryAfterSeconds !== undefined ? { 'retry-after': String(retryAfterSeconds) } : undefined,
-    );
+    super(message);
   }
 }
 

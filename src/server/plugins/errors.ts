@@ -4,6 +4,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
+import { ProviderError } from '../mail/providerHttp';
 
 export interface FieldError {
   field: string;
@@ -37,6 +38,21 @@ export function errorBody(statusCode: number, message: string, fields?: FieldErr
   };
 }
 
+/**
+ * Our answer to a mail provider's failure: 502 for its refusals (our key, not the caller's, was
+ * refused), 504 for a timeout and 429, with Retry-After, for its rate limit.
+ */
+export function providerAnswer(err: ProviderError): HttpError {
+  const status = err.failure === 'timeout' ? 504 : err.failure === 'rateLimited' ? 429 : 502;
+  const wait = err.retryAfterSeconds;
+  return new HttpError(
+    status,
+    err.message,
+    undefined,
+    wait !== undefined ? { 'retry-after': String(wait) } : undefined,
+  );
+}
+
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -47,6 +63,11 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       });
       const names = fields.map((f) => f.field).join(', ');
       return reply.code(400).send(errorBody(400, `Invalid request: ${names}`, fields));
+    }
+    if (err instanceof ProviderError) {
+      const answer = providerAnswer(err);
+      if (answer.headers) void reply.headers(answer.headers);
+      return reply.code(answer.statusCode).send(errorBody(answer.statusCode, answer.message));
     }
     if (err instanceof HttpError) {
       if (err.headers) void reply.headers(err.headers);

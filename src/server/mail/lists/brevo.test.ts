@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_ERROR_TEXT } from '../../../common/schemas/emailAdmin';
 import { FAKE_BREVO_KEY, startFakeBrevo, type FakeBrevo } from '../../test/fakeBrevo';
 import { ProviderError } from '../providerHttp';
+import { providerAnswer } from '../../plugins/errors';
 import { brevoProvider } from './brevo';
 import { brevoClient, BREVO_PAGE } from './brevoClient';
 import { describeProvider } from './providerSuite';
@@ -28,13 +29,20 @@ describeProvider('brevo', async () => ({
   },
 }));
 
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+/** The provider's failure, with the answer our API makes of it (plugins/errors.ts). */
+async function failure(promise: Promise<unknown>) {
   const err = await promise.then(
     () => null,
     (e: unknown) => e,
   );
   expect(err).toBeInstanceOf(ProviderError);
-  return err as ProviderError;
+  const answer = providerAnswer(err as ProviderError);
+  return {
+    statusCode: answer.statusCode,
+    message: answer.message,
+    headers: answer.headers,
+    upstreamStatus: (err as ProviderError).upstreamStatus,
+  };
 }
 
 describe('brevo provider: what only a remote service does', () => {

@@ -1,16 +1,23 @@
 // Picks the mailing-list provider. The email-service setting (spec 2) says which list-id field
 // of a chapter names its list; `sendInBlue` with BREVO_API_KEY set is served by Brevo, anything
 // else by the built-in provider. The setting can change at any time (the admin settings
-// screen), so the choice is made on every call, not at start-up.
+// screen), so the choice is made on every call, not at start-up; the caller says how to read
+// it (mail knows no module: modules/mailing/providers.ts hands over the settings module's).
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { getEmailService } from '../../modules/settings/service';
+import type { EmailService } from '../../../common/constants';
 import { brevoProvider } from './brevo';
 import type { BrevoSettings } from './brevoClient';
 import { builtinProvider } from './builtin';
 import type { MailingListProvider } from './provider';
 
 export type MailingListProviderName = MailingListProvider['name'];
+
+/** Brevo's settings, and how to read the email-service setting that says whether it serves. */
+export interface BrevoChoice {
+  settings: BrevoSettings;
+  emailService: (db: Db) => Promise<EmailService>;
+}
 
 /** Brevo's settings from the configuration, or null without BREVO_API_KEY. */
 export function brevoSettings(config: Config): BrevoSettings | null {
@@ -26,22 +33,19 @@ export function brevoSettings(config: Config): BrevoSettings | null {
 /** Which provider serves lists now: Brevo only when chosen and configured. */
 export async function activeListProvider(
   db: Db,
-  brevo: BrevoSettings | null,
+  brevo: BrevoChoice | null,
 ): Promise<MailingListProviderName> {
-  return brevo && (await getEmailService(db)) === 'sendInBlue' ? 'brevo' : 'builtin';
+  return brevo && (await brevo.emailService(db)) === 'sendInBlue' ? 'brevo' : 'builtin';
 }
 
 /**
  * The provider for `db`. Without Brevo settings it is the built-in one; with them, every call
  * first reads the setting and goes to Brevo or to the built-in provider.
  */
-export function mailingListProvider(
-  db: Db,
-  brevo: BrevoSettings | null = null,
-): MailingListProvider {
+export function mailingListProvider(db: Db, brevo: BrevoChoice | null = null): MailingListProvider {
   const builtin = builtinProvider(db);
   if (!brevo) return builtin;
-  const remote = brevoProvider(brevo);
+  const remote = brevoProvider(brevo.settings);
   const pick = async () => ((await activeListProvider(db, brevo)) === 'brevo' ? remote : builtin);
   return {
     // The name of the provider a call would reach is only known per call; see activeListProvider.

@@ -22,7 +22,8 @@ import { resultSchema } from '../../../common/schemas/permissions';
 import { requireHostAccess, requireSignIn } from '../../plugins/auth';
 import { forgetAnswers } from '../../plugins/answerCache';
 import { changed } from '../../plugins/answerKeys';
-import { brevoSettings, mailingListProvider } from '../../mail/lists/factory';
+import { mailingListProvider } from '../../mail/lists/factory';
+import { brevoChoice } from './providers';
 import {
   chapterContacts,
   contactDetails,
@@ -38,7 +39,7 @@ const chapterParams = z.object({ chapterId: idParam });
 
 export function mailingAdminRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const provider = mailingListProvider(app.db, brevoSettings(app.config));
+  const provider = mailingListProvider(app.db, brevoChoice(app.config));
   const hostAccess = { access: 'hostAccess' } as const;
 
   app.get(

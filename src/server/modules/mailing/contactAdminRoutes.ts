@@ -21,7 +21,8 @@ import { SIGN_UP_MANY_ERRORS } from '../../../common/schemas/mailing';
 import { resultSchema } from '../../../common/schemas/permissions';
 import { requireAdmin } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { activeListProvider, brevoSettings, mailingListProvider } from '../../mail/lists/factory';
+import { activeListProvider, mailingListProvider } from '../../mail/lists/factory';
+import { brevoChoice } from './providers';
 import { displayTitle } from '../chapters/summaries';
 import { getEmailService } from '../settings/service';
 import { LIST_NOT_FOUND, listIdField } from './listAccess';
@@ -31,7 +32,7 @@ const success = { result: 'success' as const };
 
 export function contactAdminRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const brevo = brevoSettings(app.config);
+  const brevo = brevoChoice(app.config);
   const provider = mailingListProvider(app.db, brevo);
   const admin = { access: 'admin' } as const;
   const notFound = () => new HttpError(404, BREVO_TEXT.notFound);

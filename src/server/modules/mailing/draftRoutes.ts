@@ -12,7 +12,8 @@ import {
   testMessageAnswerSchema,
 } from '../../../common/schemas/mailing';
 import { requireHostAccess } from '../../plugins/auth';
-import { brevoSettings, mailingListProvider } from '../../mail/lists/factory';
+import { mailingListProvider } from '../../mail/lists/factory';
+import { brevoChoice } from './providers';
 import { requireChapterHostAccess } from '../chapters/access';
 import { chapterRecipients, composeMessage, previewMessage, sendTestMessage } from './draftService';
 
@@ -20,7 +21,7 @@ const chapterParams = z.object({ chapterId: idParam });
 
 export function mailingDraftRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const provider = mailingListProvider(app.db, brevoSettings(app.config));
+  const provider = mailingListProvider(app.db, brevoChoice(app.config));
   const hostAccess = { access: 'hostAccess' } as const;
   const settings = { publicUrl: app.config.publicUrl };
 

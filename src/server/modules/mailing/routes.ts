@@ -8,7 +8,8 @@ import {
   signUpChapterRequestSchema,
   signUpRequestSchema,
 } from '../../../common/schemas/mailing';
-import { brevoSettings, mailingListProvider } from '../../mail/lists/factory';
+import { mailingListProvider } from '../../mail/lists/factory';
+import { brevoChoice } from './providers';
 import type { MailingListProvider } from '../../mail/lists/provider';
 import type { Db } from '../../db/client';
 import { forgetAnswers } from '../../plugins/answerCache';
@@ -22,7 +23,7 @@ import { mailingSubscriberRoutes } from './subscriberRoutes';
 export function mailingRoutes(root: AppInstance): void {
   // AppInstance does not carry the zod type provider; this gives handlers typed params and bodies.
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const provider = mailingListProvider(app.db, brevoSettings(app.config));
+  const provider = mailingListProvider(app.db, brevoChoice(app.config));
 
   // A sign-up changes nothing public, except the first one to a chapter without a list: that
   // makes its list, and the chapter's page shows the list's id.
