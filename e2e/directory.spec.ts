@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './harness';
+import { appDrawn, expect, expectAccessible, test } from './harness';
 
 test('a state page lists its chapters by name and its chips filter them by type', async ({
   page,
@@ -36,19 +36,27 @@ test('a chapter page shows the next four dates, its calendar, its posts and a si
   await expectAccessible(page);
 });
 
-test('a hidden or mistyped chapter is "not found", with a 404 for the page itself', async ({
+test('a hidden chapter is "not active" and a mistyped one "not found", both a 404 page', async ({
   page,
   consoleErrors,
 }) => {
   consoleErrors.allow(/404 \(Not Found\) \(.*\/api\/chapter\/slug\//);
   consoleErrors.allow(/404 \(Not Found\) \(.*\/chapter\/tn\/[a-z-]+\)$/);
-  for (const slug of ['laughing-liberally-nashville', 'laughing-liberally-nashvile']) {
+  for (const [slug, heading] of [
+    // Spec 1 §2: a hidden chapter says only that it is not active.
+    ['laughing-liberally-nashville', 'This Chapter is not active.'],
+    ['laughing-liberally-nashvile', 'Chapter not found'],
+  ]) {
     const res = await page.goto(`/chapter/tn/${slug}`);
     expect(res?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: 'Chapter not found' })).toBeVisible();
+    await appDrawn(page);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page.getByText('Zanies')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'See the chapters in Tennessee' })).toBeVisible();
+    await page.screenshot({ path: `/tmp/directory-${slug}.png` });
   }
+  await expect(page.getByText('This Chapter is not active.')).toHaveCount(0);
 });
 
 test("the first paint is the page's frame: menu, heading and footer come in the HTML", async ({

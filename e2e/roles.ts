@@ -35,3 +35,34 @@ export async function grantRole(
     await context.close();
   }
 }
+
+/** Takes back every chapter role `userEmail` holds in the chapter, as the admin would. */
+export async function revokeRoles(
+  browser: Browser,
+  baseURL: string,
+  admin: { email: string; password: string },
+  userEmail: string,
+  chapterSlug: string,
+): Promise<void> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const api = context.request;
+    const signin = await api.post('/api/auth/signin', {
+      data: { username: admin.email, password: admin.password },
+    });
+    if (!signin.ok()) throw new Error(`admin sign-in failed: ${signin.status()}`);
+    const chapter = (await (await api.get(`/api/chapter/slug/${chapterSlug}`)).json()) as {
+      id: number;
+    };
+    const held = (await (await api.get(`/api/permission/${chapter.id}`)).json()) as {
+      id: number;
+      user: { email: string | null };
+    }[];
+    for (const p of held.filter((p) => p.user.email?.toLowerCase() === userEmail.toLowerCase())) {
+      const revoke = await api.post('/api/permission/delete', { data: { id: p.id } });
+      if (!revoke.ok()) throw new Error(`revoke failed: ${revoke.status()} ${await revoke.text()}`);
+    }
+  } finally {
+    await context.close();
+  }
+}

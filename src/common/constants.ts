@@ -18,6 +18,13 @@ export const ROLES: readonly { id: RoleId; name: string }[] = [
 
 export const CHAPTER_STATUS = { active: 1, hidden: 0 } as const;
 
+/**
+ * What a hidden chapter says to anyone without host-level access (spec 1 §2 Chapter screen): the
+ * message of the API's 404 for it, and the chapter screen's text. A chapter that never existed
+ * is 'Chapter not found.'
+ */
+export const CHAPTER_NOT_ACTIVE = 'This Chapter is not active.';
+
 /** The six chapter types, seeded as data. `mailDomain` is the default of a per-type setting. */
 export const CHAPTER_TYPES = [
   { id: 1, name: 'Drinking', hexColor: '#1f5fa8', mailDomain: 'drinkingliberally.org' },

@@ -5,6 +5,7 @@ import {
   hasFieldOrganizerAccess,
   hasHostAccess,
   isAdmin,
+  readerView,
   summarizeRoles,
 } from './policy';
 import type { Permission } from './schemas/auth';
@@ -64,5 +65,29 @@ describe('policy (spec 1 §6, spec 2 §6)', () => {
       fieldOrganizerChapterIds: [9],
     });
     expect(summarizeRoles([{ roleId: 1, chapterId: null }]).hasChapters).toBe(false);
+  });
+
+  it("tells apart only readers whose answers differ: a visitor's view, an admin's, a host's", () => {
+    expect(readerView(people.visitor)).toBeNull();
+    expect(readerView(people.noRole)).toBeNull();
+    expect(readerView(people.admin)).toBe('admin');
+    // A host and a field organizer of the same chapter read the same answers.
+    expect(readerView(people.host)).toBe(readerView(people.fieldOrganizer));
+    expect(readerView(people.host)).not.toBe(readerView(people.hostElsewhere));
+    expect(
+      readerView(
+        person([
+          { roleId: 3, chapterId: 9 },
+          { roleId: 2, chapterId: 4 },
+        ]),
+      ),
+    ).toBe(
+      readerView(
+        person([
+          { roleId: 2, chapterId: 9 },
+          { roleId: 3, chapterId: 4 },
+        ]),
+      ),
+    );
   });
 });

@@ -53,6 +53,21 @@ export function canSeeChapter(user: Someone, chapter: { id: number; status: numb
   return chapter.status === CHAPTER_STATUS.active || hasHostAccess(user, chapter.id);
 }
 
+/**
+ * What the public API's answers depend on for this reader (the rules above: hidden chapters for
+ * host-level users, non-public content for admins): null for anyone who reads exactly as a
+ * visitor does (no one signed in, or no role that shows more), else 'admin' or the chapters they
+ * hold host-level access to. Readers with the same view get the same answers, so screens key
+ * such answers by it: a host's view is asked for once they are known, never taken from a page
+ * drawn for visitors.
+ */
+export function readerView(user: Someone): string | null {
+  if (!user) return null;
+  if (user.isAdmin) return 'admin';
+  const ids = [...new Set([...user.chapterHostChapterIds, ...user.fieldOrganizerChapterIds])];
+  return ids.length === 0 ? null : `chapters:${ids.sort((a, b) => a - b).join(',')}`;
+}
+
 /** Non-public pages, blog posts and wiki pages are admin-only. */
 export function canSeeContent(user: Someone, content: { isPublic: boolean }): boolean {
   return content.isPublic || isAdmin(user);

@@ -65,7 +65,7 @@ describe('GET /api/chapter_blog_post/:chapterId', () => {
     expect(JSON.stringify(posts)).not.toContain(w.users.host.email);
   });
 
-  it('answers a hidden chapter’s posts to its hosts only; 404 to others, as for no chapter', async () => {
+  it('answers a hidden chapter’s posts to its hosts only; to others a 404 "not active"', async () => {
     const seen: Record<string, number> = {};
     for (const kind of CALLER_KINDS) {
       const res = await get(`/api/chapter_blog_post/${hidden.id}`, w.cookies[kind]);
@@ -80,10 +80,12 @@ describe('GET /api/chapter_blog_post/:chapterId', () => {
       fieldOrganizer: 200,
       admin: 200,
     });
+    // What the chapter's own read says of it (spec 1 §2), and nothing more; no chapter is not found.
     const missing = await get('/api/chapter_blog_post/999999', w.cookies.admin);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe(
-      (await get(`/api/chapter_blog_post/${hidden.id}`)).json().message,
+    expect(missing.json().message).toBe('Chapter not found.');
+    expect((await get(`/api/chapter_blog_post/${hidden.id}`)).json().message).toBe(
+      'This Chapter is not active.',
     );
   });
 

@@ -1,6 +1,6 @@
 // One chapter in full, by slug or by id: summary, about, list ids and its hosts. A hidden
-// chapter is a 404 for anyone without host-level access, the same 404 as a chapter that never
-// existed.
+// chapter is a 404 for anyone without host-level access, which says only that it is not active
+// (visibility.ts chapterHiddenFrom).
 //
 // The hottest read of the site: one prepared statement brings the chapter with its type, its
 // 'Last Active' date (kept on the row), its events, the skipped and moved dates that still
@@ -30,7 +30,7 @@ import type { User } from '../../../common/schemas/auth';
 import type { Chapter, ChapterEvent, ChapterPermission } from '../../../common/schemas/chapters';
 import { sanitizeRichText } from '../content/sanitize';
 import { eventsJson, toSummary, type ChapterRow, type EventRow, type TypeRow } from './summaries';
-import { chapterNotFound } from './visibility';
+import { chapterHiddenFrom, chapterNotFound } from './visibility';
 
 function chapterWithType(db: Db) {
   return db
@@ -188,7 +188,8 @@ export async function getChapterMeetings(
   now: Date,
 ): Promise<ChapterMeetings> {
   const [found] = await bySlug(db).execute({ slug });
-  if (!found || !canSeeChapter(user, found.chapter)) throw chapterNotFound();
+  if (!found) throw chapterNotFound();
+  if (!canSeeChapter(user, found.chapter)) throw chapterHiddenFrom();
   const { events, exceptions } = await meetingsOf(db, found.chapter.id, now);
   const timeZone = chapterTimeZone(found.chapter, events);
   return { ...found, events, exceptions, timeZone };
@@ -239,7 +240,7 @@ function fullChapter(
   // Host-level access: the chapter even when hidden, and the contact details of the people
   // behind it, for those who run it with them.
   const host = hostAccess(chapter.id);
-  if (!host && !canSeeChapter(null, chapter)) throw chapterNotFound();
+  if (!host && !canSeeChapter(null, chapter)) throw chapterHiddenFrom();
   const events: ChapterEvent[] = found.events;
   const chapterPermissions: ChapterPermission[] = found.people.map((p) => ({
     id: p.id,

@@ -93,18 +93,32 @@ describe('GET /api/chapter/slug/:slug and /api/chapter/id/:id', () => {
     ]);
   });
 
-  it('hides a hidden chapter from anyone without host-level access, as if it did not exist', async () => {
+  it('answers a hidden chapter with a 404 that says only "This Chapter is not active."', async () => {
     const { hidden, paused } = w.chapters;
+    // A chapter that never existed is not found; one that is hidden says it is not active
+    // (spec 1 §2), still a 404 so that search engines drop it, and nothing else of it.
     const missing = await get(t, '/api/chapter/slug/no-such-chapter');
     expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Chapter not found.',
+    });
+    expect((await get(t, '/api/chapter/id/999999')).json()).toEqual(missing.json());
+    const notActive = {
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'This Chapter is not active.',
+    };
     for (const c of w.callers) {
       for (const url of [`/api/chapter/slug/${hidden.slug}`, `/api/chapter/id/${hidden.id}`]) {
         const res = await get(t, url, c.cookie);
         expect(res.statusCode, `${c.kind} ${url}`).toBe(c.seesHidden ? 200 : 404);
-        if (!c.seesHidden) expect(res.json()).toEqual(missing.json());
+        if (!c.seesHidden) expect(res.json(), `${c.kind} ${url}`).toEqual(notActive);
       }
       const pausedRes = await get(t, `/api/chapter/id/${paused.id}`, c.cookie);
       expect(pausedRes.statusCode, c.kind).toBe(c.kind === 'admin' ? 200 : 404);
+      if (c.kind !== 'admin') expect(pausedRes.json(), c.kind).toEqual(notActive);
     }
   });
 

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { chapters } from '../../db/schema';
-import { CHAPTER_STATUS } from '../../../common/constants';
+import { CHAPTER_NOT_ACTIVE, CHAPTER_STATUS } from '../../../common/constants';
 import { canSeeChapter, isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import { HttpError } from '../../plugins/errors';
@@ -34,8 +34,8 @@ export function chapterVisibleTo(user: Caller): SQL {
 }
 
 /**
- * The id of a chapter the caller may see, or a 404 that reads the same whether the chapter is
- * hidden or was never there (a hidden chapter's existence is not revealed).
+ * The id of a chapter the caller may see, or a 404: 'This Chapter is not active.' for a hidden
+ * one (chapterHiddenFrom), 'Chapter not found.' for one that was never there.
  */
 export async function visibleChapterOr404(
   db: Db,
@@ -44,7 +44,8 @@ export async function visibleChapterOr404(
 ): Promise<{ id: number }> {
   // One prepared statement for every caller; the rule is then canSeeChapter's, on the row.
   const [row] = await chapterStatus(db).execute({ chapterId });
-  if (!row || !canSeeChapter(user, row)) throw chapterNotFound();
+  if (!row) throw chapterNotFound();
+  if (!canSeeChapter(user, row)) throw chapterHiddenFrom();
   return { id: row.id };
 }
 
@@ -59,6 +60,15 @@ const chapterStatus = preparedPerDb((db) =>
 
 export function chapterNotFound(): HttpError {
   return new HttpError(404, 'Chapter not found.');
+}
+
+/**
+ * A hidden chapter, to a caller without host-level access to it: a 404 as for a missing one (its
+ * pages drop out of search engines), whose message says only what spec 1 has the chapter screen
+ * say, that it is not active. Nothing else of it leaves the server.
+ */
+export function chapterHiddenFrom(): HttpError {
+  return new HttpError(404, CHAPTER_NOT_ACTIVE);
 }
 
 /**

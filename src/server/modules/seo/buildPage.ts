@@ -20,6 +20,15 @@ function visitorAnswer(app: FastifyInstance, path: string): Promise<Answer> {
     .then((res) => ({ status: res.statusCode, body: res.body }));
 }
 
+function messageOf(body: string): string | undefined {
+  try {
+    const { message } = JSON.parse(body) as { message?: unknown };
+    return typeof message === 'string' ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface BuiltPage {
   meta: PageMeta;
   first: FirstScreen | null;
@@ -41,7 +50,8 @@ export async function buildPage(
       ...context,
       async answer(path) {
         const { status, body } = await visitorAnswer(app, path);
-        if (status === 404) throw new HttpError(404, 'Not found.');
+        // The API's own words, which tell a hidden chapter from a missing one.
+        if (status === 404) throw new HttpError(404, messageOf(body) ?? 'Not found.');
         if (status !== 200) throw new Error(`${path} answered ${status}`);
         return JSON.parse(body) as unknown;
       },

@@ -64,11 +64,13 @@ describe('page meta for search engines and link previews', () => {
     expect(Date.parse(first.startDate as string)).toBeGreaterThan(Date.now() - 86_400_000);
   });
 
-  it('says nothing of a hidden chapter and asks not to index it', async () => {
+  it('says only that a hidden chapter is not active, and asks not to index it', async () => {
     const [hidden] = await t.db.select().from(chapters).where(eq(chapters.status, 0)).limit(1);
     const html = await head(`/chapter/${hidden!.state.toLowerCase()}/${hidden!.slug}`, 404);
     expect(html).not.toContain(hidden!.title);
     expect(html).toContain('<meta name="robots" content="noindex" />');
+    // The page's frame says what the app's screen says (spec 1 §2), before any script runs.
+    expect(html).toContain('<h1 data-server-heading="">This Chapter is not active.</h1>');
   });
 
   it('titles a state page, a blog post and the about page', async () => {

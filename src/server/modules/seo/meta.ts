@@ -4,7 +4,12 @@
 // "not found" here whoever asks.
 import type { Db } from '../../db/client';
 import { stateName } from '../../../common/states';
-import { CHAPTER_TYPE_SUFFIX, LIMITS, pageTitle } from '../../../common/constants';
+import {
+  CHAPTER_NOT_ACTIVE,
+  CHAPTER_TYPE_SUFFIX,
+  LIMITS,
+  pageTitle,
+} from '../../../common/constants';
 import { key, shows } from '../../plugins/answerKeys';
 import { HttpError } from '../../plugins/errors';
 import type { Chapter } from '../../../common/schemas/chapters';
@@ -75,6 +80,7 @@ const page = (title: string, path: string, description = DEFAULT_DESCRIPTION): P
 export const NOT_FOUND_HEADINGS = {
   page: 'Page not found',
   chapter: 'Chapter not found',
+  inactiveChapter: CHAPTER_NOT_ACTIVE,
   event: 'Event not found',
 } as const;
 
@@ -255,10 +261,12 @@ function missingShows(path: string): readonly string[] | undefined {
   return undefined;
 }
 
-/** What a missing thing at this path is, for its not-found heading. */
-function missingKind(path: string): keyof typeof NOT_FOUND_HEADINGS {
+/** What a missing thing at this path is, for its not-found heading; `message`: the 404's. */
+function missingKind(path: string, message: string): keyof typeof NOT_FOUND_HEADINGS {
   if (/^\/chapter\/[^/]+\/[^/]+\/events\//.test(path)) return 'event';
-  if (/^\/chapter\//.test(path)) return 'chapter';
+  // A hidden chapter says it is not active (spec 1 §2), in the page's frame as on its screen.
+  if (/^\/chapter\//.test(path))
+    return message === CHAPTER_NOT_ACTIVE ? 'inactiveChapter' : 'chapter';
   return 'page';
 }
 
@@ -274,7 +282,7 @@ export async function pageMeta(db: Db, path: string, context: Context): Promise<
       return await resolve(db, match.slice(1).map(safeDecode), context);
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 404)
-        return { ...notFound(path, missingKind(path)), shows: missingShows(path) };
+        return { ...notFound(path, missingKind(path, err.message)), shows: missingShows(path) };
       throw err;
     }
   }

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
-import { CHAPTER_TYPE_SUFFIX, ROLE } from '../../../common/constants';
+import { CHAPTER_NOT_ACTIVE, CHAPTER_TYPE_SUFFIX, ROLE } from '../../../common/constants';
 import { hasHostAccess } from '../../../common/policy';
 import { chapterSchema } from '../../../common/schemas/chapters';
 import { ApiError, apiGet } from '../../api';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useCurrentUser } from '../auth/useCurrentUser';
+import { useReaderKey } from '../auth/useReaderKey';
 import { ChapterLinks } from './ChapterLinks';
 import { ChapterPosts } from './ChapterPosts';
 import { ChapterUpcoming } from './ChapterUpcoming';
@@ -17,15 +18,21 @@ import { TypeName } from './TypeName';
 import { stateName } from '../../../common/states';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 
-const NOT_ACTIVE = 'This Chapter is not active.';
-
-/** A mistyped or hidden chapter address: say so, and offer the way to the real ones. */
-function ChapterNotFound({ state }: { state: string }) {
+/**
+ * A chapter address with no chapter to show: a mistyped one, or a hidden chapter, which says only
+ * that it is not active (spec 1 §2). Either way, the way to the real ones.
+ */
+function ChapterNotShown({ state, inactive }: { state: string; inactive: boolean }) {
   const name = stateName(state.toUpperCase());
   return (
     <section className="py-4" aria-labelledby="chapter-missing-title">
-      <h1 id="chapter-missing-title">Chapter not found</h1>
-      <p className="lead">There is no chapter at this address. It may have moved or closed.</p>
+      {/* The heading the server put in the page's frame (seo/meta.ts), so nothing changes. */}
+      <h1 id="chapter-missing-title" className="mb-3">
+        {inactive ? CHAPTER_NOT_ACTIVE : 'Chapter not found'}
+      </h1>
+      {!inactive && (
+        <p className="lead">There is no chapter at this address. It may have moved or closed.</p>
+      )}
       <Link to={name ? `/chapters/${state.toLowerCase()}` : '/'} className="btn btn-primary">
         {name ? `See the chapters in ${name}` : 'Find a chapter'}
       </Link>
@@ -37,16 +44,18 @@ function ChapterNotFound({ state }: { state: string }) {
 export function ChapterPage() {
   const { slug = '', state = '' } = useParams();
   const { user } = useCurrentUser();
+  const readerKey = useReaderKey();
   const query = useQuery({
-    queryKey: ['chapter', slug, user?.id ?? null],
+    queryKey: readerKey(['chapter', slug]),
     queryFn: () => apiGet(`/api/chapter/slug/${encodeURIComponent(slug)}`, chapterSchema),
     retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 1,
   });
   if (query.isPending) return <PageSpinner label="Loading the chapter..." />;
   if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
+    const { error } = query;
+    const missing = error instanceof ApiError && error.status === 404;
     return missing ? (
-      <ChapterNotFound state={state} />
+      <ChapterNotShown state={state} inactive={error.body.message === CHAPTER_NOT_ACTIVE} />
     ) : (
       <LoadFailedAlert what="chapter" onRetry={() => void query.refetch()} />
     );
@@ -57,7 +66,7 @@ export function ChapterPage() {
   if (state.toLowerCase() !== chapter.state.toLowerCase()) return <Navigate to={base} replace />;
   const hosts = chapter.permissions.filter((p) => p.roleId === ROLE.chapterHost);
   const canAdmin = hasHostAccess(user, chapter.id);
-  if (chapter.status !== 1 && !canAdmin) return <p className="lead py-4">{NOT_ACTIVE}</p>;
+  if (chapter.status !== 1 && !canAdmin) return <ChapterNotShown state={state} inactive />;
   return (
     <article aria-labelledby="chapter-title">
       {chapter.headerImageUrl && <ChapterHeaderImage src={chapter.headerImageUrl} />}

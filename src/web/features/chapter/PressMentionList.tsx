@@ -5,6 +5,7 @@ import { formatMediumDate } from '../../../common/format';
 import { pressMentionSchema } from '../../../common/schemas/chapters';
 import { apiGet } from '../../api';
 import { InlineRetry } from '../../components/InlineRetry';
+import { useReaderKey } from '../auth/useReaderKey';
 
 const listSchema = z.array(pressMentionSchema);
 
@@ -19,7 +20,12 @@ interface Props {
 
 /** Press mentions: title linked to the article, the chapter, the date. */
 export function PressMentionList({ title, path, hideWhenEmpty = false, viewAll = false }: Props) {
-  const query = useQuery({ queryKey: ['press', path], queryFn: () => apiGet(path, listSchema) });
+  // A hidden chapter's mentions are listed to its hosts and admins.
+  const readerKey = useReaderKey();
+  const query = useQuery({
+    queryKey: readerKey(['press', path]),
+    queryFn: () => apiGet(path, listSchema),
+  });
   if (hideWhenEmpty && (!query.data || query.data.length === 0)) return null;
   return (
     <section aria-label={title} className="mb-4">

@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { chapterSchema } from '../../../common/schemas/chapters';
 import { apiGet } from '../../api';
+import { useReaderKey } from '../auth/useReaderKey';
 
 /**
  * A chapter loaded when a screen first needs more than the map's pin: its info window, a line
  * of the nearest chapters. One query per chapter, shared by both.
  */
 export function useChapterById(chapterId: number) {
+  // A hidden chapter, and its hosts' emails, are for its hosts and admins.
+  const readerKey = useReaderKey();
   return useQuery({
-    queryKey: ['chapter-by-id', chapterId],
+    queryKey: readerKey(['chapter-by-id', chapterId]),
     queryFn: () => apiGet(`/api/chapter/id/${chapterId}`, chapterSchema),
     staleTime: 60_000,
   });

@@ -4,12 +4,15 @@ import { useParams } from 'react-router';
 import { formatMediumDate } from '../../../common/format';
 import { blogPostSchema, pageSchema, wikiPageSchema } from '../../../common/schemas/content';
 import { apiGet } from '../../api';
+import { useReaderKey } from '../auth/useReaderKey';
 import { QueryState } from './QueryState';
 import { RichText } from './RichText';
 
 function PageBySlug({ slug }: { slug: string }) {
+  // Non-public content is an admin's to read: their own answer, not a visitor's kept one.
+  const readerKey = useReaderKey();
   const query = useQuery({
-    queryKey: ['page', slug],
+    queryKey: readerKey(['page', slug]),
     queryFn: () => apiGet(`/api/page/slug/${encodeURIComponent(slug)}`, pageSchema),
     retry: false,
   });
@@ -38,8 +41,9 @@ export function PageScreen() {
 /** /blog/:slug */
 export function BlogPostScreen() {
   const { slug = '' } = useParams();
+  const readerKey = useReaderKey();
   const query = useQuery({
-    queryKey: ['blog', slug],
+    queryKey: readerKey(['blog', slug]),
     queryFn: () => apiGet(`/api/blog_post/slug/${encodeURIComponent(slug)}`, blogPostSchema),
     retry: false,
   });
@@ -62,8 +66,9 @@ export function BlogPostScreen() {
 /** /wiki/:slug; a non-public page reaches admins only, with a warning (spec 1 §6). */
 export function WikiScreen() {
   const { slug = '' } = useParams();
+  const readerKey = useReaderKey();
   const query = useQuery({
-    queryKey: ['wiki', slug],
+    queryKey: readerKey(['wiki', slug]),
     queryFn: () => apiGet(`/api/wiki_page/slug/${encodeURIComponent(slug)}`, wikiPageSchema),
     retry: false,
   });

@@ -7,7 +7,7 @@ import { ApiError, apiGet } from '../../api';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { LazyChapterMap } from '../../components/map/LazyChapterMap';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { useReaderKey } from '../auth/useReaderKey';
 import { TypeName } from '../chapter/TypeName';
 import { addressLine, directionsUrl, geoUri } from './directions';
 import { EventDateList } from './EventDateList';
@@ -19,9 +19,9 @@ import { EventDateList } from './EventDateList';
  */
 export function EventPage() {
   const { state = '', slug = '', eventSlug = '' } = useParams();
-  const { user } = useCurrentUser();
+  const readerKey = useReaderKey();
   const query = useQuery({
-    queryKey: ['chapter-event-page', eventSlug, user?.id ?? null],
+    queryKey: readerKey(['chapter-event-page', eventSlug]),
     queryFn: () =>
       apiGet(`/api/chapter_event/slug/${encodeURIComponent(eventSlug)}/page`, eventPageSchema),
     retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 1,

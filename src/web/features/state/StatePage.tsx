@@ -15,6 +15,7 @@ import { MapLegend } from '../../components/map/MapLegend';
 import { ChapterPinDetails } from '../chapter/ChapterPinDetails';
 import { useStateOutline } from './useStateOutline';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
+import { useReaderKey } from '../auth/useReaderKey';
 
 // Alaska's outline crosses the date line; a fixed centre shows it whole (spec 1 §2).
 const ALASKA = { center: [63.5, -150] as [number, number], zoom: 4 };
@@ -28,8 +29,10 @@ export function StatePage() {
   const { state = '' } = useParams();
   const abbr = state.toUpperCase();
   const name = stateName(abbr);
+  const readerKey = useReaderKey();
+  // Hidden chapters are listed to their hosts and admins: their own list, not the page's.
   const chapters = useQuery({
-    queryKey: ['chapters', 'state', state],
+    queryKey: readerKey(['chapters', 'state', state]),
     enabled: !!name,
     queryFn: () =>
       apiGet(`/api/chapters/state/${state.toLowerCase()}`, z.array(chapterSummarySchema)),
