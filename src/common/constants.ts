@@ -112,6 +112,23 @@ export const LIMITS = {
   chapterDropdownCloseMs: 200,
   /** Events one chapter may have: a real chapter has a handful; the cap keeps pages bounded. */
   eventsPerChapter: 50,
+  /**
+   * Notes one chapter, or one user, may have: notes cannot be deleted, so the caps are years of
+   * real use; with the note's length they bound the notes answer (about 1 MB at most).
+   */
+  notesPerChapter: 200,
+  notesPerUser: 200,
+  noteChars: 5000,
+  /** Press mentions one chapter may have, visible or not. */
+  pressMentionsPerChapter: 100,
+  /** A public press list's answer when no `limit` is asked for. */
+  pressMentionsPage: 20,
+  /**
+   * What a press list on a screen shows at first, then adds with each More: few enough at first
+   * that a chapter's or a state's page is drawn on the server within its budget.
+   */
+  pressMentionsShown: 5,
+  pressMentionsMore: 20,
 } as const;
 
 export const MAP = {

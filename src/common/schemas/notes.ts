@@ -1,10 +1,16 @@
 // Chapter notes (spec 2 §2 Notes, §3 ChapterNote, §5).
 import { z } from 'zod';
+import { LIMITS } from '../constants';
 import { dbId } from './ids';
 
 export const NOTE_REQUIRED = 'Note is Required';
+export const NOTE_TOO_LONG = `Keep the note under ${LIMITS.noteChars.toLocaleString('en-US')} characters`;
 
-export const noteTextSchema = z.string().trim().min(1, NOTE_REQUIRED).max(10_000);
+export const noteTextSchema = z
+  .string()
+  .trim()
+  .min(1, NOTE_REQUIRED)
+  .max(LIMITS.noteChars, NOTE_TOO_LONG);
 
 /** POST /api/chapter_note. Only admins may write an Admin Only note. */
 export const chapterNoteRequestSchema = z.object({

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/app';
 import { activityFeedItems, chapterNotes } from '../../db/schema';
-import { chapterNoteSchema, NOTE_REQUIRED } from '../../../common/schemas/notes';
+import { LIMITS } from '../../../common/constants';
+import { chapterNoteSchema, NOTE_REQUIRED, NOTE_TOO_LONG } from '../../../common/schemas/notes';
 import {
   createChapterAdminWorld,
   fieldMessage,
@@ -208,5 +209,57 @@ describe('GET /api/chapter_note/chapter/:chapterId', () => {
       expect(res.statusCode, id).toBe(400);
       expect(fieldNames(res)).toEqual(['params.chapterId']);
     }
+  });
+});
+
+describe('a chapter holds a bounded number of notes', () => {
+  it(`refuses the note past ${LIMITS.notesPerChapter} with a 400 naming the chapter, and stores nothing of it`, async () => {
+    const chapter = await freshChapter();
+    await t.db.insert(chapterNotes).values(
+      Array.from({ length: LIMITS.notesPerChapter - 2 }, (_, i) => ({
+        chapterId: chapter.id,
+        userId: w.users.host.id,
+        note: `Filler ${i}`,
+      })),
+    );
+    // The last two places, asked for at once with a third: exactly two are taken.
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) => add({ note: `Racing ${n}`, chapterId: chapter.id }, w.cookies.host)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 400]);
+    const refused = answers.find((r) => r.statusCode === 400)!;
+    expect(fieldMessage(refused, 'body.chapterId')).toBe(
+      `A chapter can have at most ${LIMITS.notesPerChapter} notes.`,
+    );
+    const stored = await t.db
+      .select()
+      .from(chapterNotes)
+      .where(eq(chapterNotes.chapterId, chapter.id));
+    expect(stored).toHaveLength(LIMITS.notesPerChapter);
+    // Neither the note nor its activity item: the feed has the two that were saved.
+    expect(await activityOf(chapter.id)).toHaveLength(2);
+    // An admin is held to it too.
+    const admin = await add({ note: 'One more', chapterId: chapter.id }, w.cookies.admin);
+    expect(admin.statusCode).toBe(400);
+    // Another chapter is not.
+    const other = await freshChapter();
+    expect((await add({ note: 'Hello', chapterId: other.id }, w.cookies.host)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it(`refuses a note longer than ${LIMITS.noteChars} characters with the form's message`, async () => {
+    const chapter = await freshChapter();
+    const res = await add(
+      { note: 'x'.repeat(LIMITS.noteChars + 1), chapterId: chapter.id },
+      w.cookies.host,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(fieldMessage(res, 'body.note')).toBe(NOTE_TOO_LONG);
+    const longest = await add(
+      { note: 'x'.repeat(LIMITS.noteChars), chapterId: chapter.id },
+      w.cookies.host,
+    );
+    expect(longest.statusCode).toBe(200);
   });
 });

@@ -1,8 +1,9 @@
 // Chapter notes (spec 2 §2 Notes): the people who run a chapter write them for each other.
 // Admin Only notes are written by admins and never leave the server for anyone else.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapterNotes, users } from '../../db/schema';
+import { LIMITS } from '../../../common/constants';
 import { isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterNote } from '../../../common/schemas/notes';
@@ -59,6 +60,21 @@ export async function addChapterNote(
     throw fieldError(403, 'body.adminOnly', message);
   }
   const row = await db.transaction(async (tx) => {
+    // As a chapter's events are capped (events/save.ts): its row is locked while counting, so two
+    // notes at once cannot both take the last place. NO KEY UPDATE leaves rows that merely refer
+    // to the chapter free to be written meanwhile.
+    await tx.execute(sql`select 1 from chapters where id = ${chapter.id} for no key update`);
+    const [held] = await tx
+      .select({ n: count() })
+      .from(chapterNotes)
+      .where(eq(chapterNotes.chapterId, chapter.id));
+    if ((held?.n ?? 0) >= LIMITS.notesPerChapter) {
+      throw fieldError(
+        400,
+        'body.chapterId',
+        `A chapter can have at most ${LIMITS.notesPerChapter} notes.`,
+      );
+    }
     const [note] = await tx
       .insert(chapterNotes)
       .values({

@@ -2,15 +2,16 @@
 // visible or not; one by slug; save; delete. A chapter's mentions are its host-level users'; a
 // network-wide mention (no chapter) is the admins'.
 import { randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { chapters, pressMentions } from '../../db/schema';
+import { LIMITS } from '../../../common/constants';
 import { canSeeChapter, hasHostAccess, isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import type { PressMention, pressMentionSaveSchema } from '../../../common/schemas/chapters';
-import { HttpError } from '../../plugins/errors';
-import { forgetActivity, recordActivity } from '../activity/service';
+import { fieldError, HttpError } from '../../plugins/errors';
+import { forgetActivity, recordActivity, type DbOrTx } from '../activity/service';
 import { slugify } from '../applications/service';
 import { requireChapterHostAccess } from '../chapters/access';
 import { toMention } from './service';
@@ -26,6 +27,27 @@ async function requireEditor(db: Db, user: User, chapterId: number | null): Prom
     await requireChapterHostAccess(db, user, chapterId);
   } else if (!isAdmin(user)) {
     throw new HttpError(403, 'Only admins may edit network-wide press mentions.');
+  }
+}
+
+/**
+ * Refuses a mention past the chapter's cap. Called in the saving transaction: the chapter's row is
+ * locked while counting (as for its events, events/save.ts), so two saves at once cannot both take
+ * the last place; NO KEY UPDATE leaves rows that merely refer to the chapter free meanwhile.
+ */
+async function requireRoomFor(tx: DbOrTx, chapterId: number | null): Promise<void> {
+  if (chapterId === null) return;
+  await tx.execute(sql`select 1 from chapters where id = ${chapterId} for no key update`);
+  const [held] = await tx
+    .select({ n: count() })
+    .from(pressMentions)
+    .where(eq(pressMentions.chapterId, chapterId));
+  if ((held?.n ?? 0) >= LIMITS.pressMentionsPerChapter) {
+    throw fieldError(
+      400,
+      'body.chapterId',
+      `A chapter can have at most ${LIMITS.pressMentionsPerChapter} press mentions. Delete one it no longer needs first.`,
+    );
   }
 }
 
@@ -69,7 +91,13 @@ export async function getMentionBySlug(
   return toMention(mention, chapter);
 }
 
-export async function saveMention(db: Db, user: User, input: MentionSave): Promise<PressMention> {
+/** The saved mention, and the chapter it was of before (a move leaves that chapter's pages). */
+export interface SavedMention {
+  mention: PressMention;
+  formerChapterId: number | null;
+}
+
+export async function saveMention(db: Db, user: User, input: MentionSave): Promise<SavedMention> {
   const chapterId = input.chapterId === null || input.chapterId === -1 ? null : input.chapterId;
   await requireEditor(db, user, chapterId);
   const values = {
@@ -86,15 +114,21 @@ export async function saveMention(db: Db, user: User, input: MentionSave): Promi
       .where(eq(pressMentions.slug, input.slug));
     if (!previous) throw notFound();
     await requireEditor(db, user, previous.chapterId);
-    const [row] = await db
-      .update(pressMentions)
-      .set(values)
-      .where(eq(pressMentions.id, previous.id))
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      // Moved to another chapter: that chapter gains one.
+      if (previous.chapterId !== chapterId) await requireRoomFor(tx, chapterId);
+      const [updated] = await tx
+        .update(pressMentions)
+        .set(values)
+        .where(eq(pressMentions.id, previous.id))
+        .returning();
+      return updated;
+    });
     if (!row) throw notFound();
-    return withChapter(db, row);
+    return { mention: await withChapter(db, row), formerChapterId: previous.chapterId };
   }
   const row = await db.transaction(async (tx) => {
+    await requireRoomFor(tx, chapterId);
     const base = slugify(input.title) || 'press';
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const [inserted] = await tx
@@ -115,10 +149,11 @@ export async function saveMention(db: Db, user: User, input: MentionSave): Promi
     }
     throw new Error('could not find a free press mention slug');
   });
-  return withChapter(db, row);
+  return { mention: await withChapter(db, row), formerChapterId: chapterId };
 }
 
-export async function deleteMention(db: Db, user: User, slug: string): Promise<void> {
+/** Deletes the mention; answers the chapter it was of (null: network-wide). */
+export async function deleteMention(db: Db, user: User, slug: string): Promise<number | null> {
   const [row] = await db.select().from(pressMentions).where(eq(pressMentions.slug, slug));
   if (!row) throw notFound();
   await requireEditor(db, user, row.chapterId);
@@ -126,4 +161,5 @@ export async function deleteMention(db: Db, user: User, slug: string): Promise<v
     await tx.delete(pressMentions).where(eq(pressMentions.id, row.id));
     await forgetActivity(tx, 'press_mention', row.id);
   });
+  return row.chapterId;
 }

@@ -46,8 +46,12 @@ export function pressEditRoutes(root: AppInstance): void {
       schema: { body: pressMentionSaveSchema, response: { 200: pressMentionSchema } },
     },
     async (request) => {
-      const mention = await saveMention(app.db, requireSignIn(request), request.body);
-      await forgetAnswers(app, changed.press(mention.slug, mention.chapterId));
+      const saved = await saveMention(app.db, requireSignIn(request), request.body);
+      const { mention, formerChapterId } = saved;
+      await forgetAnswers(app, [
+        ...changed.press(mention.slug, mention.chapterId),
+        ...changed.press(mention.slug, formerChapterId),
+      ]);
       return mention;
     },
   );
@@ -59,8 +63,9 @@ export function pressEditRoutes(root: AppInstance): void {
       schema: { params: slugParams, response: { 200: resultSchema } },
     },
     async (request) => {
-      await deleteMention(app.db, requireSignIn(request), request.params.slug);
-      await forgetAnswers(app, changed.press(request.params.slug, null));
+      const chapterId = await deleteMention(app.db, requireSignIn(request), request.params.slug);
+      // The chapter's page shows its press: it is forgotten with the mention.
+      await forgetAnswers(app, changed.press(request.params.slug, chapterId));
       return { result: 'success' as const };
     },
   );

@@ -1,5 +1,6 @@
 // Public press mention reads (spec 1 §7 Press mentions). Each answers an array of
-// pressMentionSchema, newest first.
+// pressMentionSchema, newest first. The lists take `?offset=&limit=` and answer the newest
+// LIMITS.pressMentionsPage without them (common/schemas/pressPages.ts): never every mention.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../app';
@@ -9,6 +10,7 @@ import {
   pressMentionSchema,
   stateParam,
 } from '../../../common/schemas/chapters';
+import { pressPageQuerySchema } from '../../../common/schemas/pressPages';
 import { listChapterMentions, listPublicMentions, listStateMentions } from './service';
 
 const mentions = z.array(pressMentionSchema);
@@ -18,8 +20,11 @@ export function pressRoutes(root: AppInstance): void {
 
   app.get(
     '/api/press_mention/public',
-    { config: { access: 'public' }, schema: { response: { 200: mentions } } },
-    (request) => listPublicMentions(app.db, request.user),
+    {
+      config: { access: 'public' },
+      schema: { querystring: pressPageQuerySchema, response: { 200: mentions } },
+    },
+    (request) => listPublicMentions(app.db, request.user, request.query),
   );
 
   app.get(
@@ -37,24 +42,33 @@ export function pressRoutes(root: AppInstance): void {
         response: { 200: mentions },
       },
     },
-    (request) => listPublicMentions(app.db, request.user, request.params.count),
+    (request) =>
+      listPublicMentions(app.db, request.user, { offset: 0, limit: request.params.count }),
   );
 
   app.get(
     '/api/press_mention/public/state/:stateLower',
     {
       config: { access: 'public' },
-      schema: { params: z.object({ stateLower: stateParam }), response: { 200: mentions } },
+      schema: {
+        params: z.object({ stateLower: stateParam }),
+        querystring: pressPageQuerySchema,
+        response: { 200: mentions },
+      },
     },
-    (request) => listStateMentions(app.db, request.user, request.params.stateLower),
+    (request) => listStateMentions(app.db, request.user, request.params.stateLower, request.query),
   );
 
   app.get(
     '/api/press_mention/chapter/:id/public',
     {
       config: { access: 'public' },
-      schema: { params: z.object({ id: idParam }), response: { 200: mentions } },
+      schema: {
+        params: z.object({ id: idParam }),
+        querystring: pressPageQuerySchema,
+        response: { 200: mentions },
+      },
     },
-    (request) => listChapterMentions(app.db, request.user, request.params.id),
+    (request) => listChapterMentions(app.db, request.user, request.params.id, request.query),
   );
 }

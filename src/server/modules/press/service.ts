@@ -1,10 +1,13 @@
 // Press mentions for reading: visible ones only, never those of a chapter hidden from the caller,
-// newest first. Network-wide mentions (no chapter) are public once visible.
+// newest first. Network-wide mentions (no chapter) are public once visible. The lists are read a
+// page at a time (common/schemas/pressPages.ts): a chapter holds up to a hundred mentions, and a
+// state or the network many more.
 import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapters, pressMentions } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import type { PressMention } from '../../../common/schemas/chapters';
+import type { PressPage } from '../../../common/schemas/pressPages';
 import { chapterState, displayTitle } from '../chapters/summaries';
 import { chapterVisibleTo, visibleChapterOr404 } from '../chapters/visibility';
 
@@ -35,9 +38,9 @@ async function visibleMentions(
   db: Db,
   user: User | null,
   where: SQL | undefined,
-  limit?: number,
+  { offset, limit }: PressPage,
 ): Promise<PressMention[]> {
-  const query = db
+  const rows = await db
     .select({ mention: pressMentions, chapter: chapters })
     .from(pressMentions)
     .leftJoin(chapters, eq(chapters.id, pressMentions.chapterId))
@@ -48,29 +51,36 @@ async function visibleMentions(
         where,
       ),
     )
-    .orderBy(desc(pressMentions.createdAt), desc(pressMentions.id));
-  const rows = limit === undefined ? await query : await query.limit(limit);
+    .orderBy(desc(pressMentions.createdAt), desc(pressMentions.id))
+    .offset(offset)
+    .limit(limit);
   return rows.map((r) => toMention(r.mention, r.chapter));
 }
 
-/** The newest `count` (the home page shows LIMITS.recentPressMentions), or all when undefined. */
-export function listPublicMentions(db: Db, user: User | null, count?: number) {
-  return visibleMentions(db, user, undefined, count);
+/** The network's and every chapter's (the home page shows the newest LIMITS.recentPressMentions). */
+export function listPublicMentions(db: Db, user: User | null, page: PressPage) {
+  return visibleMentions(db, user, undefined, page);
 }
 
 /** Mentions of chapters in `state` (an upper-case abbreviation; International takes ''). */
-export function listStateMentions(db: Db, user: User | null, state: string) {
+export function listStateMentions(db: Db, user: User | null, state: string, page: PressPage) {
   return visibleMentions(
     db,
     user,
     state === 'INT'
       ? or(eq(chapters.state, 'INT'), eq(chapters.state, ''))
       : eq(chapters.state, state),
+    page,
   );
 }
 
 /** Mentions of one chapter; a chapter hidden from the caller is a 404, like a missing one. */
-export async function listChapterMentions(db: Db, user: User | null, chapterId: number) {
+export async function listChapterMentions(
+  db: Db,
+  user: User | null,
+  chapterId: number,
+  page: PressPage,
+) {
   await visibleChapterOr404(db, user, chapterId);
-  return visibleMentions(db, user, eq(pressMentions.chapterId, chapterId));
+  return visibleMentions(db, user, eq(pressMentions.chapterId, chapterId), page);
 }

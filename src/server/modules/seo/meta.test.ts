@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/app';
 import { signedInUser } from '../../test/users';
 import { MAX_DRAWN_ANSWERS_CHARS } from './buildPage';
+import { LIMITS } from '../../../common/constants';
 import { seedDemo } from '../../seed/demo';
 import { blogPosts, chapterEventExceptions, chapters } from '../../db/schema';
 
@@ -153,7 +154,8 @@ describe('page meta for search engines and link previews', () => {
     expect(html).toMatch(/<h1 data-server-heading="">Wyoming<\/h1>/);
     expect(preloads(html)).toEqual([
       '/api/chapters/state/wy',
-      '/api/press_mention/public/state/wy',
+      // The newest few press mentions, and one more whose coming says there are more.
+      `/api/press_mention/public/state/wy?limit=${LIMITS.pressMentionsShown + 1}`,
     ]);
   });
 

@@ -13,6 +13,7 @@ import {
 import { key, shows } from '../../plugins/answerKeys';
 import { HttpError } from '../../plugins/errors';
 import type { Chapter } from '../../../common/schemas/chapters';
+import { pressPagePath } from '../../../common/schemas/pressPages';
 import { getBlogPost, getPage, getWikiPage } from '../content/service';
 import { getEventPage } from '../events/page';
 import { chapterEventsJsonLd, eventPageJsonLd } from './jsonLd';
@@ -50,6 +51,9 @@ export interface PageMeta {
    */
   embed?: readonly string[];
 }
+
+/** The first page of a press list as its screen asks for it (features/chapter/PressMentionList). */
+const firstPressPage = (path: string) => pressPagePath(path, 0, LIMITS.pressMentionsShown + 1);
 
 /** For pages that show nothing a write can change. */
 const FIXED: readonly string[] = [];
@@ -188,7 +192,10 @@ const ROUTES: [RegExp, Resolver][] = [
         heading: name,
         // features/state/StatePage.tsx. Any chapter's change may move it in or out of the
         // state's list, or change its line there.
-        embed: [`/api/chapters/state/${state}`, `/api/press_mention/public/state/${state}`],
+        embed: [
+          `/api/chapters/state/${state}`,
+          firstPressPage(`/api/press_mention/public/state/${state}`),
+        ],
         shows: [key.allChapters, key.state(state!), key.allPress],
       };
     },
@@ -218,7 +225,7 @@ const ROUTES: [RegExp, Resolver][] = [
           read,
           `/api/chapter_link/chapter/${chapter.id}`,
           `/api/chapter_blog_post/public/${chapter.id}/0`,
-          `/api/press_mention/chapter/${chapter.id}/public`,
+          firstPressPage(`/api/press_mention/chapter/${chapter.id}/public`),
         ],
       };
     },

@@ -1,11 +1,13 @@
 // Notes about a user (spec 2 §2, §3 UserNote, §7): admins write and read them; each saved note
 // is also an admin-only `user_note` item of the activity feed, written in the same transaction.
 import { alias } from 'drizzle-orm/pg-core';
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userNotes, users } from '../../db/schema';
+import { LIMITS } from '../../../common/constants';
 import type { User } from '../../../common/schemas/auth';
 import type { UserNote } from '../../../common/schemas/userNotes';
+import { fieldError } from '../../plugins/errors';
 import { recordActivity } from '../activity/service';
 import { requireUserRow } from '../users/service';
 
@@ -46,6 +48,21 @@ export async function saveUserNote(
 ): Promise<UserNote> {
   const about = await requireUserRow(db, input.aboutUserId);
   const row = await db.transaction(async (tx) => {
+    // The user's row is locked while counting (as a chapter's is for its events), so two notes
+    // at once cannot both take the last place. NO KEY UPDATE: a note or session that merely
+    // refers to the user is not held up, and two admins noting each other cannot deadlock.
+    await tx.execute(sql`select 1 from users where id = ${about.id} for no key update`);
+    const [held] = await tx
+      .select({ n: count() })
+      .from(userNotes)
+      .where(eq(userNotes.aboutUserId, about.id));
+    if ((held?.n ?? 0) >= LIMITS.notesPerUser) {
+      throw fieldError(
+        400,
+        'body.aboutUserId',
+        `A user can have at most ${LIMITS.notesPerUser} notes about them.`,
+      );
+    }
     const [saved] = await tx
       .insert(userNotes)
       .values({ aboutUserId: about.id, authorId: author.id, note: input.note })

@@ -16,7 +16,8 @@ import {
   type TestApp,
 } from '../../test/chapterAdminWorld';
 import { expectAdminOnly } from '../../test/adminOnly';
-import { createUser } from '../../test/users';
+import { createUser, signedInUser } from '../../test/users';
+import { LIMITS } from '../../../common/constants';
 
 let t: TestApp;
 let w: ChapterAdminWorld;
@@ -154,5 +155,45 @@ describe('GET /api/user_note/user/{userId}', () => {
 
   it('is for admins only', async () => {
     await expectAdminOnly(t, w, { method: 'GET', url: `/api/user_note/user/${w.users.host.id}` });
+  });
+});
+
+describe('a user holds a bounded number of notes about them', () => {
+  it(`refuses the note past ${LIMITS.notesPerUser} with a 400 naming the user, and stores nothing of it`, async () => {
+    const about = await createUser(t.db, { name: 'Much Noted' });
+    await t.db.insert(userNotes).values(
+      Array.from({ length: LIMITS.notesPerUser - 2 }, (_, i) => ({
+        aboutUserId: about.id,
+        authorId: w.users.admin.id,
+        note: `Filler ${i}`,
+      })),
+    );
+    const feedBefore = await t.db.select().from(activityFeedItems);
+    // The last two places, asked for at once with a third: exactly two are taken.
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) => post({ note: `Racing ${n}`, aboutUserId: about.id })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 400]);
+    const refused = answers.find((r) => r.statusCode === 400)!;
+    expect(fieldMessage(refused, 'body.aboutUserId')).toBe(
+      `A user can have at most ${LIMITS.notesPerUser} notes about them.`,
+    );
+    const stored = await t.db.select().from(userNotes).where(eq(userNotes.aboutUserId, about.id));
+    expect(stored).toHaveLength(LIMITS.notesPerUser);
+    expect(await t.db.select().from(activityFeedItems)).toHaveLength(feedBefore.length + 2);
+    // Notes about someone else are not held back.
+    expect((await post({ note: 'Hello', aboutUserId: w.users.host.id })).statusCode).toBe(200);
+  });
+
+  it('saves two admins’ notes about each other written at once', async () => {
+    const [a, b] = await Promise.all([
+      signedInUser(t, { admin: true }),
+      signedInUser(t, { admin: true }),
+    ]);
+    const answers = await Promise.all([
+      post({ note: 'About B', aboutUserId: b.id }, a.cookie),
+      post({ note: 'About A', aboutUserId: a.id }, b.cookie),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
   });
 });
