@@ -1,17 +1,11 @@
 // buildApp: the whole HTTP application, without listening. main.ts and the tests both use it.
 import { randomUUID } from 'node:crypto';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppInstance } from './appInstance';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Notices } from './db/notices';
@@ -26,9 +20,11 @@ import { registerAuth } from './plugins/auth';
 import { registerOriginCheck } from './plugins/origin';
 import { registerOpenApi } from './plugins/openapi';
 import { createFrontDoor } from './plugins/frontDoor';
-import { SESSION_COOKIE } from './modules/auth/sessions';
+import { SESSION_COOKIE, userForToken } from './modules/auth/sessions';
+import { pageRenderer } from './modules/seo/renderPage';
+import { UPLOADS_URL } from './modules/uploads/files';
 import { docsRoutes } from './modules/docs/routes';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer } from './mail/mailer';
 import { createSendWorker } from './mail/sendWorker';
 import { authRoutes } from './modules/auth/routes';
 import { accountRoutes } from './modules/auth/accountRoutes';
@@ -65,23 +61,6 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { aliasRoutes } from './modules/aliases/routes';
 import { contactAdminRoutes } from './modules/mailing/contactAdminRoutes';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/images';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    db: Db;
-    config: Config;
-    mailer: Mailer;
-  }
-}
-
-/** The app as route modules see it: zod schemas type each handler's params, body and reply. */
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
 
 export interface AppDeps {
   config: Config;
@@ -122,7 +101,7 @@ export async function buildApp({ config, db, notices }: AppDeps) {
   registerErrorHandlers(app);
   requireAccessRules(app);
   // Before any route: the OpenAPI document is collected from the routes as they are added.
-  await registerOpenApi(app);
+  await registerOpenApi(app, { sessionCookie: SESSION_COOKIE });
   await registerSecurity(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
@@ -131,7 +110,7 @@ export async function buildApp({ config, db, notices }: AppDeps) {
   registerOriginCheck(app, config.publicUrl);
   registerNulTextCheck(app);
   registerAnswerCaches(app, notices);
-  registerAuth(app);
+  registerAuth(app, { sessionCookie: SESSION_COOKIE, userForToken });
   // After every plugin that sets headers: the door keeps what they set.
   frontDoor.install(app);
   const mailer = createMailer(config, db, app.log);
@@ -195,6 +174,13 @@ export async function buildApp({ config, db, notices }: AppDeps) {
   for (const register of routes) register(app as unknown as AppInstance);
   docsRoutes(app as unknown as AppInstance);
 
-  await registerWeb(app, config.webDir, config.uploadsDir);
+  // What the web plugin serves is the modules' to say: uploads under their path, and pages built
+  // by the seo module (which draws first screens with the web app's own components).
+  await registerWeb(app, {
+    webDir: config.webDir,
+    uploadsDir: config.uploadsDir,
+    uploadsUrl: UPLOADS_URL,
+    renderPage: pageRenderer(app),
+  });
   return app;
 }

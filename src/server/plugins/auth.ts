@@ -3,9 +3,9 @@
 // fieldOrganizerAccess) are checked here for sign-in and again, per chapter, by the service
 // through the guards below once it knows which chapter the request is about.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
 import type { User } from '../../common/schemas/auth';
 import { hasFieldOrganizerAccess, hasHostAccess, isAdmin } from '../../common/policy';
-import { SESSION_COOKIE, userForToken } from '../modules/auth/sessions';
 import type { AccessRule } from './access';
 import { HttpError } from './errors';
 
@@ -59,7 +59,16 @@ const ROUTE_GUARDS: Record<AccessRule, (request: FastifyRequest) => void> = {
   fieldOrganizerAccess: requireSignIn,
 };
 
-export function registerAuth(app: FastifyInstance): void {
+/** What the auth module hands over (app.ts): its cookie's name and who a session token is. */
+export interface SessionReader {
+  sessionCookie: string;
+  userForToken: (db: Db, token: string) => Promise<User | null>;
+}
+
+export function registerAuth(
+  app: FastifyInstance,
+  { sessionCookie, userForToken }: SessionReader,
+): void {
   app.decorateRequest('user', null);
   // onRequest: a visitor is refused before the body is even read. Only the API needs to know
   // who is asking; the web app's files are the same for everyone and cost no query.
@@ -67,7 +76,7 @@ export function registerAuth(app: FastifyInstance): void {
     // The matched route, never the URL text: the router decodes the path ('/%61pi/x' is
     // '/api/x'), so a check of the raw text would let an encoded prefix skip the rule.
     if (!isApiRoute(request)) return;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[sessionCookie];
     request.user = token ? await userForToken(app.db, token) : null;
     const rule = (request.routeOptions.config as { access?: AccessRule }).access ?? 'public';
     ROUTE_GUARDS[rule](request);

@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../common/schemas/errors';
-import { SESSION_COOKIE } from '../modules/auth/sessions';
 import type { AccessRule } from './access';
 
 export const ACCESS_DESCRIPTIONS: Record<AccessRule, string> = {
@@ -112,7 +111,10 @@ const describeRoute: Transform = (document) => {
 };
 
 /** Before any route: @fastify/swagger collects routes as they are added. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  { sessionCookie }: { sessionCookie: string },
+): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -130,7 +132,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           session: {
             type: 'apiKey',
             in: 'cookie',
-            name: SESSION_COOKIE,
+            name: sessionCookie,
             description: 'The session cookie set by POST /api/auth/signin.',
           },
         },

@@ -9,9 +9,6 @@ import { errorBody } from './errors';
 import { rememberAnswer } from './frontDoor';
 import { createPageCache, sendPage } from './pageCache';
 import { loadWebFiles, registerWebFiles } from './webFiles';
-import { buildPage } from '../modules/seo/buildPage';
-import { renderIndex } from '../modules/seo/html';
-import { UPLOADS_URL } from '../modules/uploads/files';
 
 function notFound(request: FastifyRequest, reply: FastifyReply) {
   const url = request.url.split('?')[0] ?? '';
@@ -30,17 +27,36 @@ function isClientRoute(url: string): boolean {
   return !path.startsWith('/api/') && path !== '/api' && !/\.[a-z0-9]+$/i.test(path);
 }
 
+/** A page's HTML from the built index.html: what the seo module makes of a path (app.ts). */
+export type RenderPage = (
+  url: string,
+  indexHtml: string,
+  context: { now: Date; publicUrl: string },
+) => Promise<{
+  status: number;
+  html: string;
+  /** What the page shows, so that it is forgotten with it; undefined: anything. */
+  shows: readonly string[] | undefined;
+}>;
+
+export interface WebOptions {
+  webDir: string;
+  /** Uploaded images, served under `uploadsUrl`. */
+  uploadsDir: string;
+  uploadsUrl: string;
+  renderPage: RenderPage;
+}
+
 export async function registerWeb(
   app: FastifyInstance,
-  webDir: string,
-  uploadsDir: string,
+  { webDir, uploadsDir, uploadsUrl, renderPage }: WebOptions,
 ): Promise<void> {
   app.setNotFoundHandler(notFound);
   // Uploaded images, under the spec's path. Re-encoded JPEGs only (see modules/uploads).
   mkdirSync(uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: path.resolve(uploadsDir),
-    prefix: `${UPLOADS_URL}/`,
+    prefix: `${uploadsUrl}/`,
     decorateReply: false,
     index: false,
     cacheControl: false,
@@ -70,16 +86,7 @@ export async function registerWeb(
     const url = request.url.split('?')[0] ?? '';
     if (!isClientRoute(url)) return notFound(request, reply);
     const page = await pages.get(url, async () => {
-      const context = { now: new Date(), publicUrl: app.config.publicUrl };
-      const client = {
-        mapTileUrl: app.config.map.tileUrl,
-        mapTileAttribution: app.config.map.tileAttribution,
-      };
-      // A missing chapter, page or event is a 404 to search engines and link checkers too; the
-      // page is still the app, which says what was not found.
-      const { meta, first, shows } = await buildPage(app, url, context);
-      const html = renderIndex(indexHtml, meta, context.publicUrl, client, first);
-      return { status: meta.status, html, shows };
+      return renderPage(url, indexHtml, { now: new Date(), publicUrl: app.config.publicUrl });
     });
     rememberAnswer(request, () => pages.peek(url));
     return sendPage(request, reply, page);

@@ -4,7 +4,7 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import type { Db } from '../../db/client';
 import { activityFeedItems, users } from '../../db/schema';
 import { isAdmin } from '../../../common/policy';

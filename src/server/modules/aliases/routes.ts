@@ -2,7 +2,7 @@
 // deleted and tested. With MAILGUN_API_KEY each change reaches Mailgun's routes before it is
 // committed; without it Postfix reads the aliases from the database (docs/mail-aliases.md).
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import {
   aliasDomainsSchema,
   aliasesAnswerSchema,

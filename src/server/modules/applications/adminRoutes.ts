@@ -2,7 +2,7 @@
 // GET /api/chapter_host_application/user/{userId}. Saving one is POST
 // /api/chapter_host_application (routes.ts), which serves applicants and admins.
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import { hostApplicationListSchema } from '../../../common/schemas/applications';
 import { userIdParamSchema } from '../../../common/schemas/users';
 import { requireAdmin } from '../../plugins/auth';

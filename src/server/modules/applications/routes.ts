@@ -1,7 +1,7 @@
 // Applying to start a chapter, and the applicant's own applications (spec 1 §2, §7).
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import {
   hostApplicationSaveSchema,
   hostApplicationSchema,

@@ -2,7 +2,7 @@
 // that an email-change link's page makes.
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import {
   accountSchema,
   emailChangeAnswerSchema,

@@ -2,7 +2,7 @@
 // sign-out and the current user; `{ result }` for the password reset.
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import {
   authResponseSchema,
   passwordResetAnswerSchema,

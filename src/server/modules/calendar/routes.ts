@@ -4,7 +4,7 @@
 // long time passing goes unseen (a single date that has ended, the feed's first day). Either is
 // harmless for that long: a feed starts from yesterday and its RRULEs hold whatever day it is.
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import type { User } from '../../../common/schemas/auth';
 import { textAnswer } from '../../../common/schemas/answers';
 import { answerShowing, appAnswerCache, textAnswers } from '../../plugins/answerCache';

@@ -4,7 +4,7 @@
 // Answers { posts, hasMore } (chapterPostPageSchema), like the network blog's pages.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import {
   chapterPostPageSchema,
   chapterPostSchema,

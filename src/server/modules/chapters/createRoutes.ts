@@ -1,7 +1,7 @@
 // POST /api/chapter/new (spec 2 §7, admins): Add Chapter, optionally from a host application.
 // Answers the new (hidden) chapter as GET /api/chapter/id/{id} does.
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import { chapterSchema } from '../../../common/schemas/chapters';
 import { newChapterRequestSchema } from '../../../common/schemas/chapterCreate';
 import { requireAdmin } from '../../plugins/auth';

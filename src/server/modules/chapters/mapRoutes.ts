@@ -2,7 +2,7 @@
 // own screens use it instead of GET /api/chapters/active, which stays as the spec defines it.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import { onAnswersForgotten } from '../../plugins/answerCache';
 import { sendSharedAnswer } from '../../plugins/publicAnswers';
 import { EVERY_ANSWER, shows } from '../../plugins/answerKeys';

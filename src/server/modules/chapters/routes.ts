@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import { appAnswerCache, textAnswers } from '../../plugins/answerCache';
 import { sendCachedAnswer, sendPublicAnswer, sendSharedAnswer } from '../../plugins/publicAnswers';
 import { key, shows } from '../../plugins/answerKeys';

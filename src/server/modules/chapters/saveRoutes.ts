@@ -1,7 +1,7 @@
 // POST /api/chapter (spec 2 §7): saves Chapter Settings or Page Content and answers the saved
 // chapter. Host-level access to the chapter, then field by field as policy.ts says.
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import { chapterSchema } from '../../../common/schemas/chapters';
 import { chapterSaveRequestSchema } from '../../../common/schemas/chapterSettings';
 import { requireSignIn } from '../../plugins/auth';

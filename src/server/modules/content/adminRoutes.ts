@@ -3,7 +3,7 @@
 // edit: see save.ts.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import {
   blogPostListItemSchema,
   blogPostSaveSchema,

@@ -1,7 +1,7 @@
 // Reading network content: the home page's blog list, one post, a page, a wiki page.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import {
   blogPostPageSchema,
   blogPostSchema,

@@ -5,7 +5,7 @@
 // list sizes and other counts no chapter write announces are as old as PUBLIC_CACHE_SECONDS.
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import { adminDashboardSchema } from '../../../common/schemas/adminDashboard';
 import { appAnswerCache } from '../../plugins/answerCache';
 import { sendCachedAnswer } from '../../plugins/publicAnswers';

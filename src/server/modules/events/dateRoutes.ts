@@ -2,7 +2,7 @@
 // Host-level access to the event's chapter is checked per chapter in the service.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import { idParam } from '../../../common/schemas/chapters';
 import {
   chapterEventDatesSchema,

@@ -1,7 +1,7 @@
 // Public event reads (spec 1 §7): GET /api/chapter_event/slug/{slug}.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import {
   chapterEventDetailSchema,
   type ChapterEventDetail,

@@ -2,7 +2,7 @@
 // /api/chapter_event/slug/{slug}. Host-level access to the event's chapter.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import { chapterEventSchema } from '../../../common/schemas/chapters';
 import { eventSaveRequestSchema } from '../../../common/schemas/events';
 import { resultSchema } from '../../../common/schemas/permissions';

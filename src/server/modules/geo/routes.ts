@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import { HttpError } from '../../plugins/errors';
 import { geocode } from './gazetteer';
 import { chapterPlaces } from './chapterPlaces';

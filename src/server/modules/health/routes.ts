@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import { pingDatabase } from '../../db/client';
 
 const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.boolean() });

@@ -2,7 +2,7 @@
 // anyone who may see the chapter; POST the same path, with host-level access, saves them all.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import {
   chapterLinkSchema,
   chapterLinksSaveSchema,

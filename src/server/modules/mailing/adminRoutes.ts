@@ -3,7 +3,7 @@
 // body or query names (listAccess.ts).
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import { idParam } from '../../../common/schemas/chapters';
 import {
   chapterContactsSchema,

@@ -3,7 +3,7 @@
 // built-in provider the tab manages the built-in contacts the same way.
 import { inArray } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import { chapters } from '../../db/schema';
 import {
   BREVO_TEXT,

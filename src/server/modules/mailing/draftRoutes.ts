@@ -3,7 +3,7 @@
 // in the path; none records anything but the test's rate-limit count.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import { idParam } from '../../../common/schemas/chapters';
 import {
   chapterRecipientsSchema,

@@ -2,7 +2,7 @@
 // The chapter admin calls and the links in chapter email register from here too.
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import {
   signUpAnswerSchema,
   signUpChapterRequestSchema,

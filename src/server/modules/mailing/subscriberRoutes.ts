@@ -1,7 +1,7 @@
 // The links in a chapter email (public: the token in the path is the credential): the
 // unsubscribe page's two calls, RFC 8058 one-click unsubscribe, the open pixel and tracked links.
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import {
   clickQuerySchema,
   tokenParamsSchema,

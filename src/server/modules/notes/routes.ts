@@ -2,7 +2,7 @@
 // answers the saved note. Host-level access to the chapter.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import { idParam } from '../../../common/schemas/chapters';
 import { chapterNoteRequestSchema, chapterNoteSchema } from '../../../common/schemas/notes';
 import { requireSignIn } from '../../plugins/auth';

@@ -3,7 +3,7 @@
 // for admins only.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import { chapterPermissionSchema, idParam } from '../../../common/schemas/chapters';
 import {
   permissionDeleteSchema,

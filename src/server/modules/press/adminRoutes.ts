@@ -4,7 +4,7 @@
 import { desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import type { Db } from '../../db/client';
 import { chapters, pressMentions } from '../../db/schema';
 import { pressMentionSchema, type PressMention } from '../../../common/schemas/chapters';

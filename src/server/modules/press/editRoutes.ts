@@ -3,7 +3,7 @@
 // DELETE /api/press_mention/slug/{slug}.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import {
   idParam,
   pressMentionSaveSchema,

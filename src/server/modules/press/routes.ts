@@ -3,7 +3,7 @@
 // LIMITS.pressMentionsPage without them (common/schemas/pressPages.ts): never every mention.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import {
   MAX_PRESS_MENTION_COUNT,
   idParam,

@@ -1,4 +1,4 @@
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import { sitemapEntries, sitemapXml } from './sitemap';
 
 export function seoRoutes(app: AppInstance): void {

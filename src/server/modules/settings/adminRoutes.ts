@@ -2,7 +2,7 @@
 // POST /api/front_page (the call-out's link), POST /api/front_page_image (multipart `image`,
 // re-encoded to JPEG like header images) and POST /api/email_settings.
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import { resultSchema } from '../../../common/schemas/permissions';
 import {
   emailSettingsSaveSchema,

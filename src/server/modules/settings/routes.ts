@@ -1,6 +1,6 @@
 // Reading the front page call-out and the email-service setting. (Saving them is the admin
 // settings screen's, spec 2 §7.)
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import { emailSettingsSchema, frontPageSchema } from '../../../common/schemas/settings';
 import { getEmailService, getFrontPage } from './service';
 

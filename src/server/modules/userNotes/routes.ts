@@ -1,7 +1,7 @@
 // Notes about a user (spec 2 §7): GET /api/user_note/user/{userId} and POST /api/user_note,
 // admins only.
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import {
   userNoteListSchema,
   userNoteRequestSchema,

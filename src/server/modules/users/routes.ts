@@ -2,7 +2,7 @@
 // GET /api/user/count, GET /api/user/user/{id}, and POST /api/user/search (by name or email, at
 // most 300, by name; also used by Chapter Hosts to add a host or field organizer).
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../appInstance';
 import {
   userCountSchema,
   userDetailSchema,

@@ -1,0 +1,20 @@
+// A page of the site: the built index.html with the page's meta and first screen (buildPage.ts),
+// as the web plugin serves it (plugins/web.ts RenderPage).
+import type { FastifyInstance } from 'fastify';
+import type { RenderPage } from '../../plugins/web';
+import { buildPage } from './buildPage';
+import { renderIndex } from './html';
+
+export function pageRenderer(app: FastifyInstance): RenderPage {
+  const client = {
+    mapTileUrl: app.config.map.tileUrl,
+    mapTileAttribution: app.config.map.tileAttribution,
+  };
+  return async (url, indexHtml, context) => {
+    // A missing chapter, page or event is a 404 to search engines and link checkers too; the
+    // page is still the app, which says what was not found.
+    const { meta, first, shows } = await buildPage(app, url, context);
+    const html = renderIndex(indexHtml, meta, context.publicUrl, client, first);
+    return { status: meta.status, html, shows };
+  };
+}
