@@ -17,7 +17,7 @@ import {
   type ChapterAdminWorld,
   type TestApp,
 } from '../../test/chapterAdminWorld';
-import { NOT_AN_IMAGE, TOO_LARGE } from './images';
+import { NOT_AN_IMAGE, TOO_LARGE, TOO_MANY_PIXELS } from './images';
 
 let t: TestApp;
 let w: ChapterAdminWorld;
@@ -38,7 +38,7 @@ async function freshChapter(status = 1) {
 }
 
 function image(
-  format: 'png' | 'jpeg' | 'webp' | 'gif' | 'tiff',
+  format: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif',
   { width = 64, height = 32, alpha = false } = {},
 ) {
   return sharp({
@@ -101,9 +101,9 @@ describe('POST /api/chapter/header_image/:id', () => {
     expect(isJpeg(served.rawPayload)).toBe(true);
   });
 
-  it('takes JPEG, WebP, GIF and TIFF too, and always stores JPEG', async () => {
+  it('takes JPEG, WebP, GIF and AVIF too, and always stores JPEG', async () => {
     const chapter = await freshChapter();
-    for (const format of ['jpeg', 'webp', 'gif', 'tiff'] as const) {
+    for (const format of ['jpeg', 'webp', 'gif', 'avif'] as const) {
       const res = await upload(
         chapter.id,
         imageUpload(await image(format), `header.${format}`, `image/${format}`),
@@ -168,7 +168,7 @@ describe('POST /api/chapter/header_image/:id', () => {
     expect(readFileSync(fileOf(chapter.id)).equals(before)).toBe(true);
   });
 
-  it('refuses a decompression bomb (a small file of too many pixels) as not an image', async () => {
+  it('refuses a decompression bomb (a small file of too many pixels) with a 400 that says so', async () => {
     const chapter = await freshChapter();
     const small = pngBomb(300, 200);
     expect((await sharp(small).metadata()).width).toBe(300);
@@ -177,6 +177,7 @@ describe('POST /api/chapter/header_image/:id', () => {
     expect(bomb.length).toBeLessThan(100_000);
     const res = await upload(chapter.id, imageUpload(bomb), w.cookies.host);
     expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(TOO_MANY_PIXELS);
     expect(fieldNames(res)).toEqual(['image']);
   });
 

@@ -1,0 +1,206 @@
+// Uploads made to stall the server (issue 19, item 5): a 195-byte SVG held the thread pool for
+// minutes and four at once made sign-in wait. Only raster formats are decoded, by the pixel and
+// the second, one image at a time: hostile files are refused with a 400 naming the field, and a
+// sign-in made beside them answers at once.
+import { eq } from 'drizzle-orm';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { createTestApp } from '../../test/app';
+import {
+  createChapterAdminWorld,
+  fieldNames,
+  imageUpload,
+  send,
+  type ChapterAdminWorld,
+  type TestApp,
+} from '../../test/chapterAdminWorld';
+import { createUser } from '../../test/users';
+import { hashPassword } from '../auth/passwords';
+import { NOT_AN_IMAGE, TOO_MANY_PIXELS, TOO_SLOW, toJpeg } from './images';
+
+/** A sign-in slower than this waited for the images. It takes a tenth of a second on its own. */
+const STALLED_MS = 3000;
+const PASSWORD = 'a-password-for-the-image-tests';
+
+let t: TestApp;
+let w: ChapterAdminWorld;
+let email: string;
+/** 36 megapixels of one colour in 25 KB: legal, and a second or more of decoding. */
+let slowGif: Buffer;
+/** The same in 1 KB of AVIF, which takes twice as long and is decoded in one piece. */
+let slowAvif: Buffer;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createChapterAdminWorld(t);
+  const user = await createUser(t.db);
+  await t.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(PASSWORD) })
+    .where(eq(users.id, user.id));
+  email = user.email;
+  const canvas = { width: 6000, height: 6000, channels: 3, background: '#c33' } as const;
+  slowGif = await sharp({ create: canvas }).gif().toBuffer();
+  slowAvif = await sharp({ create: canvas }).avif({ effort: 0 }).toBuffer();
+}, 120_000);
+afterAll(() => t.close());
+
+/** 220 bytes that libvips would render for tens of seconds: a filtered 49 MP canvas. */
+const svgBomb = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="7000" height="7000">' +
+    '<filter id="f"><feTurbulence baseFrequency=".9" numOctaves="30"/>' +
+    '<feMorphology radius="3000"/></filter>' +
+    '<rect width="100%" height="100%" filter="url(#f)"/></svg>',
+);
+const svgHugeCanvas = Buffer.from(
+  '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000">' +
+    '<filter id="b"><feGaussianBlur stdDeviation="5000"/></filter>' +
+    '<circle cx="50000" cy="50000" r="40000" filter="url(#b)"/></svg>',
+);
+
+/** A PNG whose header claims 100,000 x 100,000 pixels, with a few rows' worth of data behind it. */
+function pngClaimingHugeSize(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(100_000, 0);
+  header.writeUInt32BE(100_000, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(1000))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function truncatedJpeg(): Promise<Buffer> {
+  const jpeg = await sharp({
+    create: {
+      width: 640,
+      height: 480,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg()
+    .toBuffer();
+  return jpeg.subarray(0, Math.floor(jpeg.length / 2));
+}
+
+const headerUpload = (data: Buffer, filename = 'header.png', type = 'image/png') =>
+  send(
+    t,
+    { method: 'POST', url: `/api/chapter/header_image/${w.chapter.id}`, raw: imageUpload(data, filename, type) },
+    w.cookies.host,
+  );
+const frontPageUpload = (data: Buffer, filename: string, type: string) =>
+  send(
+    t,
+    { method: 'POST', url: '/api/front_page_image', raw: imageUpload(data, filename, type) },
+    w.cookies.admin,
+  );
+
+let nextAddress = 1;
+/** A sign-in with the right password; 'stalled' when no answer came within STALLED_MS. */
+async function signInUnlessStalled() {
+  const answer = t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signin',
+    remoteAddress: `203.0.113.${nextAddress++}`,
+    payload: { username: email, password: PASSWORD },
+  });
+  const stalled = new Promise<'stalled'>((resolve) => setTimeout(() => resolve('stalled'), STALLED_MS));
+  return Promise.race([answer, stalled]);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('hostile image uploads', () => {
+  it('refuses SVG, TIFF, PDF, HEIC, a PNG claiming 10 gigapixels and a truncated JPEG with a 400 naming the image', async () => {
+    const tiff = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#33c' } })
+      .tiff()
+      .toBuffer();
+    const heic = Buffer.concat([
+      Buffer.from([0, 0, 0, 24]),
+      Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'),
+      Buffer.alloc(64),
+    ]);
+    const hostile: [string, Buffer, string, string][] = [
+      ['svg bomb', svgBomb, 'bomb.svg', 'image/svg+xml'],
+      ['svg canvas', svgHugeCanvas, 'canvas.svg', 'image/svg+xml'],
+      ['svg named png', svgBomb, 'innocent.png', 'image/png'],
+      ['tiff', tiff, 'photo.tiff', 'image/tiff'],
+      ['pdf', Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'), 'a.pdf', 'application/pdf'],
+      ['heic', heic, 'IMG_0001.HEIC', 'image/heic'],
+      ['truncated jpeg', await truncatedJpeg(), 'cut.jpg', 'image/jpeg'],
+    ];
+    for (const [name, data, filename, type] of hostile) {
+      for (const res of [await headerUpload(data, filename, type), await frontPageUpload(data, filename, type)]) {
+        expect(res.statusCode, name).toBe(400);
+        expect(res.json().message, name).toBe(NOT_AN_IMAGE);
+        expect(fieldNames(res), name).toEqual(['image']);
+      }
+    }
+    for (const res of [
+      await headerUpload(pngClaimingHugeSize()),
+      await frontPageUpload(pngClaimingHugeSize(), 'huge.png', 'image/png'),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(TOO_MANY_PIXELS);
+      expect(fieldNames(res)).toEqual(['image']);
+    }
+    expect(NOT_AN_IMAGE).toMatch(/JPEG, PNG, GIF, WebP or AVIF/);
+  }, 60_000);
+
+  it('answers a sign-in at once while four SVG bombs are uploaded', async () => {
+    const uploads = Array.from({ length: 4 }, () => headerUpload(svgBomb, 'bomb.svg', 'image/svg+xml'));
+    await sleep(300); // the uploads are read and handed to the decoder
+    const signedIn = await signInUnlessStalled();
+    expect(signedIn, 'sign-in stalled behind the images').not.toBe('stalled');
+    expect(signedIn === 'stalled' ? 0 : signedIn.statusCode).toBe(200);
+    for (const res of await Promise.all(uploads)) {
+      expect(res.statusCode).toBe(400);
+      expect(fieldNames(res)).toEqual(['image']);
+    }
+  }, 60_000);
+
+  it('decodes slow but acceptable images one at a time, and a sign-in beside four of them answers at once', async () => {
+    let settled = 0;
+    let mostAtOnce = 0;
+    const uploads = Array.from({ length: 4 }, () =>
+      headerUpload(slowGif, 'big.gif', 'image/gif').finally(() => (settled += 1)),
+    );
+    const watch = setInterval(() => {
+      mostAtOnce = Math.max(mostAtOnce, sharp.counters().process);
+    }, 20);
+    try {
+      await sleep(500);
+      const signedIn = await signInUnlessStalled();
+      expect(signedIn, 'sign-in stalled behind the images').not.toBe('stalled');
+      expect(signedIn === 'stalled' ? 0 : signedIn.json().user?.email).toBe(email);
+      expect(settled, 'the images were still being decoded').toBeLessThan(4);
+      for (const res of await Promise.all(uploads)) expect(res.statusCode).toBe(200);
+    } finally {
+      clearInterval(watch);
+    }
+    expect(mostAtOnce).toBe(1);
+  }, 120_000);
+
+  it('gives up on an image that takes longer than allowed, with a 400 that says so', async () => {
+    const refused = await toJpeg(slowAvif, { seconds: 1 }).catch((err: unknown) => err);
+    expect(refused).toMatchObject({
+      statusCode: 400,
+      message: TOO_SLOW,
+      fields: [{ field: 'image', message: TOO_SLOW }],
+    });
+  }, 60_000);
+});
