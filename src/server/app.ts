@@ -22,6 +22,8 @@ import { registerOpenApi } from './plugins/openapi';
 import { createFrontDoor } from './plugins/frontDoor';
 import { SESSION_COOKIE, userForToken } from './modules/auth/sessions';
 import { pageRenderer } from './modules/seo/renderPage';
+// The one server file that names the web folder: the web app's drawing of a first screen.
+import { renderFirstScreen } from '../web/ssr/firstScreen';
 import { UPLOADS_URL } from './modules/uploads/files';
 import { docsRoutes } from './modules/docs/routes';
 import { createMailer } from './mail/mailer';
@@ -180,7 +182,7 @@ export async function buildApp({ config, db, notices }: AppDeps) {
     webDir: config.webDir,
     uploadsDir: config.uploadsDir,
     uploadsUrl: UPLOADS_URL,
-    renderPage: pageRenderer(app),
+    renderPage: pageRenderer(app, renderFirstScreen),
   });
   return app;
 }

@@ -2,7 +2,8 @@
 // app's own components and the answers the screen asks for, so that a phone paints the page's
 // content from the HTML, before any script has run. The answers travel in the page too: the app
 // starts with them (main.tsx), draws the same screen at once and asks for none of them again.
-// Runs only on the server (plugins/web.ts); the browser's bundle never imports it.
+// Runs only on the server: app.ts hands it to the seo module (modules/seo/firstScreen.ts has
+// the type it meets); the browser's bundle never imports it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   dehydrate,
@@ -41,7 +42,7 @@ const SCREENS: RouteObject[] = [
 const handler = createStaticHandler(SCREENS);
 
 /** One of the server's own answers, or undefined for one the page does not carry. */
-export type AnswerSource = (path: string) => Promise<{ status: number; body: string } | undefined>;
+type AnswerSource = (path: string) => Promise<{ status: number; body: string } | undefined>;
 
 // The screens ask for answers through web/api.ts as in the browser; here each is looked up in
 // the source of the page being drawn.

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { collectShown } from '../../plugins/answersShown';
 import { HttpError } from '../../plugins/errors';
 import { checksOwnAnswers } from '../../plugins/serializer';
-import { renderFirstScreen, type FirstScreen } from '../../../web/ssr/firstScreen';
+import type { DrawFirstScreen, FirstScreen } from './firstScreen';
 import { pageMeta, type PageMeta } from './meta';
 
 interface Answer {
@@ -42,6 +42,7 @@ export interface BuiltPage {
 /** The meta and first screen of the page at `url`, as a visitor sees it. */
 export async function buildPage(
   app: FastifyInstance,
+  draw: DrawFirstScreen,
   url: string,
   context: { now: Date; publicUrl: string },
 ): Promise<BuiltPage> {
@@ -56,7 +57,7 @@ export async function buildPage(
         return JSON.parse(body) as unknown;
       },
     });
-    return { meta, first: await firstScreenOf(app, url, meta) };
+    return { meta, first: await firstScreenOf(app, draw, url, meta) };
   });
   const { meta } = result;
   const shows = meta.shows && shown ? [...new Set([...meta.shows, ...shown])] : undefined;
@@ -72,6 +73,7 @@ export const MAX_DRAWN_ANSWERS_CHARS = 64 * 1024;
 
 async function firstScreenOf(
   app: FastifyInstance,
+  draw: DrawFirstScreen,
   url: string,
   meta: PageMeta,
 ): Promise<FirstScreen | null> {
@@ -89,7 +91,7 @@ async function firstScreenOf(
   const sizes = await Promise.all([...answers.values()].map(async (a) => (await a)?.body.length));
   if (sizes.reduce((sum: number, n) => sum + (n ?? 0), 0) > MAX_DRAWN_ANSWERS_CHARS) return null;
   try {
-    return await renderFirstScreen(
+    return await draw(
       url,
       async (path) => {
         const answer = await answers.get(path);

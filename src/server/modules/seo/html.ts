@@ -1,7 +1,7 @@
 // Puts a route's meta into the built index.html: the <title> and description are replaced,
 // canonical, Open Graph and JSON-LD are added before </head>. Every value is escaped.
 import type { PageMeta } from './meta';
-import type { FirstScreen } from '../../../web/ssr/firstScreen';
+import type { FirstScreen } from './firstScreen';
 import { SITE_NAME } from '../../../common/constants';
 
 const escapeHtml = (s: string) =>
