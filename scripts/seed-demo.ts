@@ -1,9 +1,10 @@
 // `npm run seed:demo`: loads the demo data set into the configured database (DATABASE_URL, or the
 // embedded one under DATA_DIR). Refuses a database that already has users or chapters unless
-// given --force, then prints the site admin's email and password.
+// given --force, then prints the sign-ins of the site admin, a field organizer and a host.
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { isDatabaseEmpty, seedDemo } from '../src/server/seed/demo';
+import { signInLines } from '../src/server/seed/signInFile';
 
 async function main(): Promise<number> {
   const force = process.argv.slice(2).includes('--force');
@@ -22,12 +23,11 @@ async function main(): Promise<number> {
       );
       return 1;
     }
-    const { adminEmail, adminPassword } = await seedDemo(database.db);
+    const { signIns } = await seedDemo(database.db);
     console.log(
       [
-        'Demo data loaded. Sign in as the site admin with:',
-        `  email:    ${adminEmail}`,
-        `  password: ${adminPassword}`,
+        'Demo data loaded. Sign in to try it as:',
+        ...signInLines(signIns).map((l) => `  ${l}`),
       ].join('\n'),
     );
     return 0;

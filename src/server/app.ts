@@ -9,6 +9,7 @@ import type { AppInstance } from './appInstance';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Notices } from './db/notices';
+import { loggingOptions } from './logging';
 import { errorBody, registerErrorHandlers } from './plugins/errors';
 import { answerSerializer } from './plugins/serializer';
 import { registerNulTextCheck } from './plugins/nulText';
@@ -76,10 +77,8 @@ export async function buildApp({ config, db, notices }: AppDeps) {
   const frontDoor = createFrontDoor({ sessionCookie: SESSION_COOKIE });
   const app = Fastify({
     serverFactory: frontDoor.serverFactory,
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie'] },
+    // A request is one line at debug; a terminal gets readable lines (logging.ts).
+    ...(await loggingOptions(config)),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
+import { readSignInFile, signInFilePath, signInLines, writeSignInFile } from './seed/signInFile';
 
 async function main() {
   const config = loadConfig();
@@ -15,17 +16,10 @@ async function main() {
 
   // Only the embedded database is ever seeded by itself: a production database never is.
   if (database.embedded && config.demoData === 'auto' && (await isDatabaseEmpty(database.db))) {
-    const { adminEmail, adminPassword } = await seedDemo(database.db);
-    console.log(
-      [
-        '',
-        'Demo data loaded into the new embedded database. Sign in as the site admin with:',
-        `  email:    ${adminEmail}`,
-        `  password: ${adminPassword}`,
-        '(shown this once; run "npm run admin:create" to make another admin)',
-        '',
-      ].join('\n'),
-    );
+    const { signIns } = await seedDemo(database.db);
+    // Kept in DATA_DIR until each password is changed: the console scrolls (seed/signInFile.ts).
+    await writeSignInFile(config.dataDir, signIns);
+    console.log('Demo data loaded into the new embedded database.');
   }
 
   const app = await buildApp({ config, db: database.db, notices: database.notices });
@@ -40,6 +34,19 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   console.log(`The chapters site is running at ${config.publicUrl}`);
+  // Last, after "listening", so it is the newest thing on screen; read synchronously, so it is
+  // printed before the first request is answered (e2e/site.ts reads the admin's from here).
+  const signIns = readSignInFile(config.dataDir);
+  if (signIns.length > 0) {
+    console.log(
+      [
+        '',
+        `Demo sign-ins (one-time passwords, kept in ${signInFilePath(config.dataDir)} until each is changed):`,
+        ...signInLines(signIns).map((line) => `  ${line}`),
+        '',
+      ].join('\n'),
+    );
+  }
 }
 
 main().catch((err: unknown) => {

@@ -11,6 +11,7 @@ export {
   DEMO_ADMIN,
   DEMO_CHAPTER_NOTES,
   DEMO_HOST_APPLICATIONS,
+  DEMO_SIGN_IN_AS,
   DEMO_USER_NOTES,
 } from './demo-people';
 export { DEMO_USERS } from './demo-people';

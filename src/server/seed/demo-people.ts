@@ -4,6 +4,16 @@ import type { DemoChapterNote, DemoHostApplication, DemoUser, DemoUserNote } fro
 
 export const DEMO_ADMIN = { name: 'Site Admin', email: 'admin@example.org' } as const;
 
+/**
+ * The field organizer and the chapter host whose passwords are printed beside the admin's at
+ * the first start (and kept in DATA_DIR/demo-sign-ins.txt), so each role can be tried. Maria
+ * organizes the Upper West Side, which Rachel hosts: the two see one chapter from both sides.
+ */
+export const DEMO_SIGN_IN_AS = {
+  fieldOrganizer: 'maria.delgado@example.org',
+  host: 'rachel.goldberg@example.com',
+} as const;
+
 export const DEMO_USERS: readonly DemoUser[] = [
   {
     name: 'Maria Delgado',

@@ -27,12 +27,41 @@ describe('demo data', () => {
       const { db } = database;
       expect(await isDatabaseEmpty(db)).toBe(true);
 
-      const { adminEmail, adminPassword } = await seedDemo(db);
+      const { adminEmail, adminPassword, signIns } = await seedDemo(db);
       expect(adminEmail).toBe('admin@example.org');
       expect(adminPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
       const [admin] = await db.select().from(users).where(eq(users.email, adminEmail));
       expect(admin?.name).toBe('Site Admin');
       expect(await verify(admin?.passwordHash ?? '', adminPassword)).toBe(true);
+
+      // Beside the admin's, a field organizer's and a chapter host's sign-in to try those roles:
+      // each password is new, works, and belongs to an account that has the role it is shown as.
+      expect(signIns.map((s) => s.role)).toEqual([
+        'site admin',
+        'field organizer of 5 chapters',
+        'chapter host of Upper West Side',
+      ]);
+      expect(signIns[0]).toEqual({
+        role: 'site admin',
+        email: adminEmail,
+        password: adminPassword,
+      });
+      expect(new Set(signIns.map((s) => s.password)).size).toBe(3);
+      const granted = await db.select().from(permissions);
+      for (const [signIn, roleId] of [
+        [signIns[1], 2],
+        [signIns[2], 3],
+      ] as const) {
+        expect(signIn?.password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+        const [user] = await db
+          .select()
+          .from(users)
+          .where(eq(users.email, signIn?.email ?? ''));
+        expect(await verify(user?.passwordHash ?? '', signIn?.password ?? ''), signIn?.email).toBe(
+          true,
+        );
+        expect(granted.some((p) => p.userId === user?.id && p.roleId === roleId)).toBe(true);
+      }
 
       // Chapters: many states, International, every type, exactly one hidden.
       const allChapters = await db.select().from(chapters);

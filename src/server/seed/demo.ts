@@ -26,6 +26,7 @@ import { ROLE } from '../../common/constants';
 import {
   DEMO_ADMIN,
   DEMO_BLOG_POSTS,
+  DEMO_CHAPTERS,
   DEMO_CHAPTER_NOTES,
   DEMO_CHAPTER_POSTS,
   DEMO_EMAIL_ALIASES,
@@ -34,12 +35,14 @@ import {
   DEMO_PAGES,
   DEMO_PRESS_MENTIONS,
   DEMO_SETTINGS,
+  DEMO_SIGN_IN_AS,
   DEMO_USERS,
   DEMO_USER_NOTES,
   DEMO_WIKI_PAGES,
 } from './demo-data';
 import { insertChapters, type Tx } from './demo-seed-chapters';
 import { comingThanksgiving, DEMO_THANKSGIVING_SKIPS } from './demo-date-changes';
+import type { DemoSignIn } from './signInFile';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -62,14 +65,21 @@ function lookup<V>(map: Map<string, V>, key: string, what: string): V {
 }
 
 /**
- * Inserts the whole demo data set. Returns the site admin's email and a freshly generated password
- * (shown to whoever ran it, once). Everyone else gets an unknown password and can reset it.
+ * Inserts the whole demo data set. Returns the sign-ins to show whoever ran it, once: the site
+ * admin's, a field organizer's and a chapter host's (DEMO_SIGN_IN_AS), each with a freshly
+ * generated password. Everyone else gets an unknown password and can reset it.
  */
-export async function seedDemo(db: Db): Promise<{ adminEmail: string; adminPassword: string }> {
-  const adminPassword = randomPassword();
+export async function seedDemo(
+  db: Db,
+): Promise<{ adminEmail: string; adminPassword: string; signIns: DemoSignIn[] }> {
+  const signIns = demoSignIns();
+  const passwords = new Map(signIns.map((s) => [s.email, s.password]));
+  const adminPassword = passwords.get(DEMO_ADMIN.email) ?? randomPassword();
   // Hashing is slow on purpose: do it before the transaction rather than inside it.
   const adminHash = await hash(adminPassword);
-  const userHashes = await Promise.all(DEMO_USERS.map(() => hash(randomPassword())));
+  const userHashes = await Promise.all(
+    DEMO_USERS.map((u) => hash(passwords.get(u.email) ?? randomPassword())),
+  );
   const now = Date.now();
   const ago = (days: number) => new Date(now - days * DAY_MS);
 
@@ -248,7 +258,29 @@ export async function seedDemo(db: Db): Promise<{ adminEmail: string; adminPassw
     await tx.insert(settings).values(DEMO_SETTINGS.map((s) => ({ ...s })));
   });
 
-  return { adminEmail: DEMO_ADMIN.email, adminPassword };
+  return { adminEmail: DEMO_ADMIN.email, adminPassword, signIns };
+}
+
+/** The admin, the field organizer and the host of DEMO_SIGN_IN_AS, each with a new password. */
+function demoSignIns(): DemoSignIn[] {
+  const person = (email: string) =>
+    lookup(new Map(DEMO_USERS.map((u) => [u.email, u])), email, 'user');
+  const organizer = person(DEMO_SIGN_IN_AS.fieldOrganizer);
+  const host = person(DEMO_SIGN_IN_AS.host);
+  const hosted = DEMO_CHAPTERS.find((c) => c.key === host.hostOf?.[0]);
+  return [
+    { role: 'site admin', email: DEMO_ADMIN.email, password: randomPassword() },
+    {
+      role: `field organizer of ${organizer.fieldOrganizerOf?.length ?? 0} chapters`,
+      email: organizer.email,
+      password: randomPassword(),
+    },
+    {
+      role: `chapter host of ${hosted?.title ?? 'a chapter'}`,
+      email: host.email,
+      password: randomPassword(),
+    },
+  ];
 }
 
 async function insertUsers(

@@ -23,6 +23,7 @@ import {
 } from './accountSettings';
 import { clientAddress, countAttempt, refundAttempt } from './rateLimit';
 import { SESSION_COOKIE } from './sessions';
+import { forgetSignIn } from '../../seed/signInFile';
 
 export function accountRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -84,6 +85,7 @@ export function accountRoutes(root: AppInstance): void {
       const token = request.cookies[SESSION_COOKIE];
       const account = await changePassword(db, user.id, token, currentPassword, password);
       await refundAttempt(db, attemptKeys);
+      await forgetSignIn(config.dataDir, account.user.email);
       return account;
     },
   );

@@ -15,6 +15,7 @@ import { clientAddress, countAttempt } from './rateLimit';
 import { admitSignin } from './signinLimit';
 import { checkResetToken, requestPasswordReset, setNewPassword, signin, signup } from './service';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions';
+import { forgetSignIn } from '../../seed/signInFile';
 
 export function authRoutes(app: AppInstance): void {
   const { config, db } = app;
@@ -127,8 +128,10 @@ export function authRoutes(app: AppInstance): void {
       config: { access: 'public' },
       schema: { body: passwordResetNewSchema, response: { 200: passwordResetAnswerSchema } },
     },
-    async (request) => ({
-      result: await setNewPassword(db, request.body.token, request.body.password),
-    }),
+    async (request) => {
+      const changed = await setNewPassword(db, request.body.token, request.body.password);
+      if (changed.result === 'ok') await forgetSignIn(config.dataDir, changed.email);
+      return { result: changed.result };
+    },
   );
 }

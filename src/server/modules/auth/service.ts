@@ -121,12 +121,15 @@ export async function spendResetTokens(db: Db, userId: number): Promise<void> {
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
-/** Sets the new password, spends every reset token and ends every session of that user. */
+/**
+ * Sets the new password, spends every reset token and ends every session of that user. Says
+ * whose password it was, for what else a changed password ends (the demo sign-in file).
+ */
 export async function setNewPassword(
   db: Db,
   token: string,
   password: string,
-): Promise<'ok' | 'invalid'> {
+): Promise<{ result: 'ok'; email: string } | { result: 'invalid' }> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     // Marking it used in the same statement that finds it: two uses at once cannot both win.
@@ -135,10 +138,14 @@ export async function setNewPassword(
       .set({ usedAt: new Date() })
       .where(usable(token))
       .returning({ userId: passwordResetTokens.userId });
-    if (!spent) return 'invalid';
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
+    if (!spent) return { result: 'invalid' as const };
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(eq(users.id, spent.userId))
+      .returning({ email: users.email });
     await spendResetTokens(tx as unknown as Db, spent.userId);
     await deleteOtherSessions(tx as unknown as Db, spent.userId);
-    return 'ok';
+    return { result: 'ok' as const, email: user?.email ?? '' };
   });
 }
