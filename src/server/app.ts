@@ -13,14 +13,14 @@ import { loggingOptions } from './logging';
 import { errorBody, registerErrorHandlers } from './plugins/errors';
 import { answerSerializer } from './plugins/serializer';
 import { registerNulTextCheck } from './plugins/nulText';
-import { registerAnswerCaches } from './plugins/answerCache';
+import { registerAnswerCaches } from './caching/answerCache';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { requireAccessRules } from './plugins/access';
 import { registerAuth } from './plugins/auth';
 import { registerOriginCheck } from './plugins/origin';
 import { registerOpenApi } from './plugins/openapi';
-import { createFrontDoor } from './plugins/frontDoor';
+import { createFrontDoor } from './caching/frontDoor';
 import { SESSION_COOKIE, userForToken } from './modules/auth/sessions';
 import { pageRenderer } from './modules/seo/renderPage';
 // The one server file that names the web folder: the web app's drawing of a first screen.
@@ -73,7 +73,7 @@ export interface AppDeps {
 }
 
 export async function buildApp({ config, db, notices }: AppDeps) {
-  // Ready answers to visitors go out before Fastify (plugins/frontDoor.ts).
+  // Ready answers to visitors go out before Fastify (caching/frontDoor.ts).
   const frontDoor = createFrontDoor({ sessionCookie: SESSION_COOKIE });
   const app = Fastify({
     serverFactory: frontDoor.serverFactory,

@@ -131,3 +131,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   return config;
 }
+
+/**
+ * Whether our own answers are checked against their schemas in this environment (`config.env`):
+ * routes' answers here, and the answers kept ready (answerCache.ts, the home map, /active).
+ */
+export function checksOwnAnswers(env: string): boolean {
+  return env !== 'production';
+}

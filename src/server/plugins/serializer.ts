@@ -3,6 +3,7 @@
 // development every answer is still checked, and more strictly than zod alone would: an answer
 // the schema would change (a field it does not declare and would strip, a value it would
 // transform) fails there, since production sends the answer as the handler made it.
+import { checksOwnAnswers } from '../config';
 import { isDeepStrictEqual } from 'node:util';
 import { ResponseSerializationError, serializerCompiler } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -31,14 +32,6 @@ const checked: SerializerCompiler = (route) => {
     return json;
   };
 };
-
-/**
- * Whether our own answers are checked against their schemas in this environment (`config.env`):
- * routes' answers here, and the answers kept ready (answerCache.ts, the home map, /active).
- */
-export function checksOwnAnswers(env: string): boolean {
-  return env !== 'production';
-}
 
 /** The answer serializer for a configuration's environment (`config.env`). */
 export function answerSerializer(env: string): SerializerCompiler {

@@ -9,8 +9,8 @@ import { chapters } from '../db/schema';
 import { createTestApp } from '../test/app';
 import { insertChapter, uniqueSlug } from '../test/chapterAdminWorld';
 import { signedInUser } from '../test/users';
-import { forgetAnswers } from './answerCache';
-import { changed } from './answerKeys';
+import { forgetAnswers } from '../caching/answerCache';
+import { changed } from '../caching/answerKeys';
 
 // A built web app as the build leaves it: vite's files, then the compressed copies beside them.
 const webDir = mkdtempSync(path.join(tmpdir(), 'chapters-web-static-'));

@@ -4,10 +4,10 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { onAnswersForgotten } from './answerCache';
+import { answerShowing, appAnswerCache, textAnswers } from '../caching/answerCache';
 import { errorBody } from './errors';
-import { rememberAnswer } from './frontDoor';
-import { createPageCache, sendPage } from './pageCache';
+import { rememberAnswer } from '../caching/frontDoor';
+import { sendCachedAnswer } from '../caching/publicAnswers';
 import { loadWebFiles, registerWebFiles } from './webFiles';
 
 function notFound(request: FastifyRequest, reply: FastifyReply) {
@@ -75,9 +75,14 @@ export async function registerWeb(
   registerWebFiles(app, loadWebFiles(root));
   // Read once: a new build comes with a restart. Development uses Vite's own server.
   const indexHtml = readFileSync(indexFile, 'utf8');
-  // Each path's page is kept ready (pageCache.ts) for everyone who asks, signed in or not.
-  const pages = createPageCache(app.config.publicCacheMs);
-  onAnswersForgotten(app, pages);
+  // Each path's page is kept ready like the visitors' answers (caching/answerCache.ts), for
+  // everyone who asks, signed in or not: the server never reads who asks to make a page. A page
+  // says what it shows, and is forgotten when a write anywhere changes any of that.
+  const pages = appAnswerCache(
+    app,
+    textAnswers('text/html; charset=utf-8'),
+    app.config.publicCacheMs,
+  );
   // A real route rather than the not-found handler, so the per-route hooks apply; it sends its
   // own gzip (compress: false). The static files above are more specific and win over this
   // wildcard. Each page carries its own title, description and preview tags (see
@@ -86,9 +91,11 @@ export async function registerWeb(
     const url = request.url.split('?')[0] ?? '';
     if (!isClientRoute(url)) return notFound(request, reply);
     const page = await pages.get(url, async () => {
-      return renderPage(url, indexHtml, { now: new Date(), publicUrl: app.config.publicUrl });
+      const context = { now: new Date(), publicUrl: app.config.publicUrl };
+      const { status, html, shows } = await renderPage(url, indexHtml, context);
+      return answerShowing(html, shows, status);
     });
     rememberAnswer(request, () => pages.peek(url));
-    return sendPage(request, reply, page);
+    return sendCachedAnswer(request, reply, page, 'no-cache');
   });
 }

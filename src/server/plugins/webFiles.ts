@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { bodyFor, rememberAnswer, type DoorAnswer } from './frontDoor';
+import { bodyFor, rememberAnswer, type DoorAnswer } from '../caching/frontDoor';
 
 // Vite names built files `name-<8+ char hash>.ext`: their content never changes under a name.
 const HASHED = /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;

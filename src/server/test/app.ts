@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../config';
 import { buildApp } from '../app';
 import { createTestDatabase } from './database';
 import { send, type ApiRequest } from './chapterAdminWorld';
-import { nextAnswerNotice } from '../plugins/answerCache';
+import { nextAnswerNotice } from '../caching/answerCache';
 
 export interface TestAppOptions {
   env?: Record<string, string>;

@@ -12,8 +12,8 @@ import {
   passwordChangeSchema,
 } from '../../../common/schemas/auth';
 import { requireSignIn } from '../../plugins/auth';
-import { forgetAnswers } from '../../plugins/answerCache';
-import { changed } from '../../plugins/answerKeys';
+import { forgetAnswers } from '../../caching/answerCache';
+import { changed } from '../../caching/answerKeys';
 import {
   changeName,
   changePassword,

@@ -1,5 +1,5 @@
 // A chapter's calendar feed and one event's .ics (service.ts). Visitors' calendars are kept
-// ready (plugins/answerCache.ts) until the chapter or any of its events changes (its name, its
+// ready (caching/answerCache.ts) until the chapter or any of its events changes (its name, its
 // zone, a date skipped or moved), and for at most the public cache's TTL: that is what bounds how
 // long time passing goes unseen (a single date that has ended, the feed's first day). Either is
 // harmless for that long: a feed starts from yesterday and its RRULEs hold whatever day it is.
@@ -7,9 +7,9 @@ import { z } from 'zod';
 import type { AppInstance } from '../../appInstance';
 import type { User } from '../../../common/schemas/auth';
 import { textAnswer } from '../../../common/schemas/answers';
-import { answerShowing, appAnswerCache, textAnswers } from '../../plugins/answerCache';
-import { seenAlikeByAll, sendPublicAnswer } from '../../plugins/publicAnswers';
-import { shows } from '../../plugins/answerKeys';
+import { answerShowing, appAnswerCache, textAnswers } from '../../caching/answerCache';
+import { seenAlikeByAll, sendPublicAnswer } from '../../caching/publicAnswers';
+import { shows } from '../../caching/answerKeys';
 import { chapterCalendar, eventCalendar, type CalendarText } from './service';
 
 /** Offered as a download named after its slug; calendar apps keep a visitor's one 15 min. */

@@ -11,14 +11,14 @@ import {
   idParam,
   pageParam,
 } from '../../../common/schemas/chapters';
-import { answerShowing, appAnswerCache } from '../../plugins/answerCache';
-import { seenAlikeByAll, sendPublicAnswer } from '../../plugins/publicAnswers';
-import { shows } from '../../plugins/answerKeys';
+import { answerShowing, appAnswerCache } from '../../caching/answerCache';
+import { seenAlikeByAll, sendPublicAnswer } from '../../caching/publicAnswers';
+import { shows } from '../../caching/answerKeys';
 import { getChapterPost, listAllChapterPosts, listChapterPosts } from './service';
 
 export function chapterPostRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  // The pages the chapter page loads, kept ready (plugins/answerCache.ts) until a post, the
+  // The pages the chapter page loads, kept ready (caching/answerCache.ts) until a post, the
   // chapter or an author's name changes: the same for everyone who may see the chapter.
   const pageAnswers = appAnswerCache(app, chapterPostPageSchema, app.config.publicCacheMs);
 

@@ -4,7 +4,7 @@
 // The cache lasts an hour here: any change seen below came from a notice, not from the TTL.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
-import { nextAnswerNotice } from '../../plugins/answerCache';
+import { nextAnswerNotice } from '../../caching/answerCache';
 import { createTestApp } from '../../test/app';
 import {
   createChapterAdminWorld,

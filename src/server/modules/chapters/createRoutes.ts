@@ -5,8 +5,8 @@ import type { AppInstance } from '../../appInstance';
 import { chapterSchema } from '../../../common/schemas/chapters';
 import { newChapterRequestSchema } from '../../../common/schemas/chapterCreate';
 import { requireAdmin } from '../../plugins/auth';
-import { forgetAnswers } from '../../plugins/answerCache';
-import { changed } from '../../plugins/answerKeys';
+import { forgetAnswers } from '../../caching/answerCache';
+import { changed } from '../../caching/answerKeys';
 import { getChapterById } from './chapter';
 import { createChapter } from './create';
 

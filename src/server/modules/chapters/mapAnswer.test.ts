@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { chapterEvents } from '../../db/schema';
-import { nextAnswerNotice } from '../../plugins/answerCache';
+import { nextAnswerNotice } from '../../caching/answerCache';
 import { createTestApp } from '../../test/app';
 import {
   createChapterAdminWorld,

@@ -104,7 +104,7 @@ export async function loadMapPins(
   return pins;
 }
 
-/** An answer ready to send, as plugins/answerCache.ts sends its own. */
+/** An answer ready to send, as caching/answerCache.ts sends its own. */
 export interface MapAnswer {
   status: 200;
   body: string;

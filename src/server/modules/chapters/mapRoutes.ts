@@ -3,10 +3,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../appInstance';
-import { onAnswersForgotten } from '../../plugins/answerCache';
-import { sendSharedAnswer } from '../../plugins/publicAnswers';
-import { EVERY_ANSWER, shows } from '../../plugins/answerKeys';
-import { checksOwnAnswers } from '../../plugins/serializer';
+import { onAnswersForgotten } from '../../caching/answerCache';
+import { sendSharedAnswer } from '../../caching/publicAnswers';
+import { EVERY_ANSWER, shows } from '../../caching/answerKeys';
+import { checksOwnAnswers } from '../../config';
 import { encodeChapterMap } from '../../../common/chapterMap';
 import { chapterMapSchema } from '../../../common/schemas/chapterMap';
 import { keepMapAnswer, loadMapPins, type MapAnswerKeeper } from './mapAnswer';

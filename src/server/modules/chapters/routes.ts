@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../appInstance';
-import { appAnswerCache, textAnswers } from '../../plugins/answerCache';
-import { sendCachedAnswer, sendPublicAnswer, sendSharedAnswer } from '../../plugins/publicAnswers';
-import { key, shows } from '../../plugins/answerKeys';
-import { checksOwnAnswers } from '../../plugins/serializer';
+import { appAnswerCache, textAnswers } from '../../caching/answerCache';
+import { sendCachedAnswer, sendPublicAnswer, sendSharedAnswer } from '../../caching/publicAnswers';
+import { key, shows } from '../../caching/answerKeys';
+import { checksOwnAnswers } from '../../config';
 import {
   activeChapterSchema,
   chapterSchema,
@@ -41,7 +41,7 @@ export function chapterRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const withHeaderImage = headerImageOf(app.config.uploadsDir);
 
-  // Visitors' answers are kept ready (plugins/answerCache.ts) until a write changes what they
+  // Visitors' answers are kept ready (caching/answerCache.ts) until a write changes what they
   // show, or for the TTL; signed-in users get them too when their roles change nothing in them
   // (visibility.ts). What roles do change is kept too, once for all who hold the same access:
   // a chapter as its hosts read it (by id), a state's list with the hidden chapters a caller

@@ -16,8 +16,8 @@ import {
   wikiPageSchema,
 } from '../../../common/schemas/content';
 import { requireAdmin } from '../../plugins/auth';
-import { forgetAnswers } from '../../plugins/answerCache';
-import { changed } from '../../plugins/answerKeys';
+import { forgetAnswers } from '../../caching/answerCache';
+import { changed } from '../../caching/answerKeys';
 import {
   listBlogPosts,
   listPages,

@@ -1,15 +1,15 @@
 // GET /api/admin/dashboard (admins): beyond the spec's placeholder counts, see service.ts. The
 // answer is the same for every admin, so each app server keeps it ready for
-// PUBLIC_CACHE_SECONDS like the visitors' answers (plugins/answerCache.ts): built, checked
+// PUBLIC_CACHE_SECONDS like the visitors' answers (caching/answerCache.ts): built, checked
 // against the schema and gzipped once, and forgotten when any chapter changes (answerKeys.ts);
 // list sizes and other counts no chapter write announces are as old as PUBLIC_CACHE_SECONDS.
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../appInstance';
 import { adminDashboardSchema } from '../../../common/schemas/adminDashboard';
-import { appAnswerCache } from '../../plugins/answerCache';
-import { sendCachedAnswer } from '../../plugins/publicAnswers';
-import { shows } from '../../plugins/answerKeys';
+import { appAnswerCache } from '../../caching/answerCache';
+import { sendCachedAnswer } from '../../caching/publicAnswers';
+import { shows } from '../../caching/answerKeys';
 import { requireAdmin } from '../../plugins/auth';
 import { getAdminDashboard } from './service';
 

@@ -12,8 +12,8 @@ import {
   eventPageSchema,
 } from '../../../common/schemas/eventDates';
 import { requireSignIn } from '../../plugins/auth';
-import { forgetAnswers } from '../../plugins/answerCache';
-import { changed } from '../../plugins/answerKeys';
+import { forgetAnswers } from '../../caching/answerCache';
+import { changed } from '../../caching/answerKeys';
 import { changeDate, listChapterEventDates, restoreDate } from './dateChanges';
 import { getEventPage } from './page';
 

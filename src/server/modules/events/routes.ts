@@ -6,14 +6,14 @@ import {
   chapterEventDetailSchema,
   type ChapterEventDetail,
 } from '../../../common/schemas/chapters';
-import { appAnswerCache } from '../../plugins/answerCache';
-import { seenAlikeByAll, sendPublicAnswer } from '../../plugins/publicAnswers';
-import { shows } from '../../plugins/answerKeys';
+import { appAnswerCache } from '../../caching/answerCache';
+import { seenAlikeByAll, sendPublicAnswer } from '../../caching/publicAnswers';
+import { shows } from '../../caching/answerKeys';
 import { getEventBySlug } from './service';
 
 export function eventRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  // Kept ready (plugins/answerCache.ts) until the event or its chapter changes: the same for
+  // Kept ready (caching/answerCache.ts) until the event or its chapter changes: the same for
   // everyone who may see the chapter. It shows nothing that time changes.
   const eventAnswers = appAnswerCache(app, chapterEventDetailSchema, app.config.publicCacheMs);
 

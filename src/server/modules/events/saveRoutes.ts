@@ -7,8 +7,8 @@ import { chapterEventSchema } from '../../../common/schemas/chapters';
 import { eventSaveRequestSchema } from '../../../common/schemas/events';
 import { resultSchema } from '../../../common/schemas/permissions';
 import { requireSignIn } from '../../plugins/auth';
-import { forgetAnswers } from '../../plugins/answerCache';
-import { changed } from '../../plugins/answerKeys';
+import { forgetAnswers } from '../../caching/answerCache';
+import { changed } from '../../caching/answerKeys';
 import { deleteEvent, saveEvent } from './save';
 
 export function eventSaveRoutes(root: AppInstance): void {

@@ -9,8 +9,8 @@ import {
   idParam,
 } from '../../../common/schemas/chapters';
 import { requireSignIn } from '../../plugins/auth';
-import { forgetAnswers } from '../../plugins/answerCache';
-import { changed } from '../../plugins/answerKeys';
+import { forgetAnswers } from '../../caching/answerCache';
+import { changed } from '../../caching/answerKeys';
 import { saveChapterLinks } from './save';
 import { listChapterLinks } from './service';
 

@@ -20,8 +20,8 @@ import {
 } from '../../../common/schemas/mailing';
 import { resultSchema } from '../../../common/schemas/permissions';
 import { requireHostAccess, requireSignIn } from '../../plugins/auth';
-import { forgetAnswers } from '../../plugins/answerCache';
-import { changed } from '../../plugins/answerKeys';
+import { forgetAnswers } from '../../caching/answerCache';
+import { changed } from '../../caching/answerKeys';
 import { mailingListProvider } from '../../mail/lists/factory';
 import { brevoChoice } from './providers';
 import {

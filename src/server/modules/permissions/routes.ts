@@ -11,8 +11,8 @@ import {
   resultSchema,
 } from '../../../common/schemas/permissions';
 import { requireAdmin, requireSignIn } from '../../plugins/auth';
-import { forgetAnswers } from '../../plugins/answerCache';
-import { changed } from '../../plugins/answerKeys';
+import { forgetAnswers } from '../../caching/answerCache';
+import { changed } from '../../caching/answerKeys';
 import { chapterNotFound } from '../chapters/visibility';
 import { chapters } from '../../db/schema';
 import { eq } from 'drizzle-orm';

@@ -11,8 +11,8 @@ import {
 } from '../../../common/schemas/chapters';
 import { resultSchema } from '../../../common/schemas/permissions';
 import { requireSignIn } from '../../plugins/auth';
-import { forgetAnswers } from '../../plugins/answerCache';
-import { changed } from '../../plugins/answerKeys';
+import { forgetAnswers } from '../../caching/answerCache';
+import { changed } from '../../caching/answerKeys';
 import { deleteMention, getMentionBySlug, listAllChapterMentions, saveMention } from './edit';
 
 const slugParams = z.object({ slug: z.string().min(1).max(300) });

@@ -2,9 +2,9 @@
 // its meta (a chapter's title, say) and its first screen drawn on the server
 // (web/ssr/firstScreen.tsx) with the answers its meta names (`embed`).
 import type { FastifyInstance } from 'fastify';
-import { collectShown } from '../../plugins/answersShown';
+import { collectShown } from '../../caching/answersShown';
 import { HttpError } from '../../plugins/errors';
-import { checksOwnAnswers } from '../../plugins/serializer';
+import { checksOwnAnswers } from '../../config';
 import type { DrawFirstScreen, FirstScreen } from './firstScreen';
 import { pageMeta, type PageMeta } from './meta';
 

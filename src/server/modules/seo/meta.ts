@@ -10,7 +10,7 @@ import {
   LIMITS,
   pageTitle,
 } from '../../../common/constants';
-import { key, shows } from '../../plugins/answerKeys';
+import { key, shows } from '../../caching/answerKeys';
 import { HttpError } from '../../plugins/errors';
 import type { Chapter } from '../../../common/schemas/chapters';
 import { pressPagePath } from '../../../common/schemas/pressPages';
@@ -35,7 +35,7 @@ export interface PageMeta {
   noindex?: boolean;
   jsonLd?: object[];
   /**
-   * What the page shows, in plugins/answerKeys.ts names: the server keeps each page ready and
+   * What the page shows, in caching/answerKeys.ts names: the server keeps each page ready and
    * forgets it when a write changes any of these. Undefined: any change forgets it.
    */
   shows?: readonly string[];

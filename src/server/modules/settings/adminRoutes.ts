@@ -11,8 +11,8 @@ import {
   frontPageSchema,
 } from '../../../common/schemas/settings';
 import { requireAdmin } from '../../plugins/auth';
-import { forgetAnswers } from '../../plugins/answerCache';
-import { changed } from '../../plugins/answerKeys';
+import { forgetAnswers } from '../../caching/answerCache';
+import { changed } from '../../caching/answerKeys';
 import { toJpeg, writeUpload } from '../uploads/images';
 import { readImageField } from '../uploads/routes';
 import {

@@ -16,10 +16,14 @@ export function sendCachedAnswer(
   cacheControl: string,
 ): FastifyReply {
   void reply
+    .code(answer.status)
     .header('etag', answer.etag)
     .header('cache-control', cacheControl)
     .header('vary', 'accept-encoding');
-  if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+  // Only a 200 is revalidated: a 404 page is sent whole, as it was the first time.
+  if (answer.status === 200 && request.headers['if-none-match'] === answer.etag) {
+    return reply.code(304).send();
+  }
   const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
   void reply.type(answer.type);
   return gzip

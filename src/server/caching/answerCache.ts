@@ -1,10 +1,11 @@
-// Public answers that every visitor gets alike (the home map, a state's chapters, a chapter's
-// page), kept ready to send: the JSON checked against the route's schema once, its gzip and an
-// ETag. Each app server builds an answer at most once per TTL (one build at a time however many
-// ask). Each answer says what it shows (answerKeys.ts `shows`); a write names what it changed
-// (`changed`) through forgetAnswers, and every app server on the database forgets the answers
-// showing any of it at once (answerNotices.ts: LISTEN/NOTIFY). The TTL stays as the backstop
-// for what no write announces (time passing, a notice lost while a server was not listening).
+// Answers that every visitor gets alike (the home map, a state's chapters, a chapter's page, the
+// web app's pages themselves), kept ready to send: the text checked against the route's schema
+// once, its gzip and an ETag. Each app server builds an answer at most once per TTL (one build at
+// a time however many ask). Each answer says what it shows (answerKeys.ts `shows`); a write
+// names what it changed (`changed`) through forgetAnswers, and every app server on the database
+// forgets the answers showing any of it at once (answerNotices.ts: LISTEN/NOTIFY). The TTL stays
+// as the backstop for what no write announces (time passing, a notice lost while a server was
+// not listening). README.md in this folder tells the whole story.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback, gzipSync } from 'node:zlib';
@@ -13,7 +14,7 @@ import type { ZodType } from 'zod';
 import type { Notices } from '../db/notices';
 import { EVERY_ANSWER } from './answerKeys';
 import { listenForForgetting, type AnswerForgetting } from './answerNotices';
-import { checksOwnAnswers } from './serializer';
+import { checksOwnAnswers } from '../config';
 
 export interface CachedAnswer {
   status: number;
@@ -64,6 +65,7 @@ async function toCachedAnswer(
   value: unknown,
   format: AnswerFormat,
   shows: CachedAnswer['shows'],
+  status: number,
 ): Promise<CachedAnswer> {
   const body = format.toText(value);
   // A state's list at 20,000 chapters is 2 MB of JSON: compressing it on the event loop held
@@ -71,7 +73,7 @@ async function toCachedAnswer(
   // than sent to another thread and back.
   const gzip = body.length >= ASYNC_GZIP_FROM ? await gzipAsync(body) : gzipSync(body);
   return {
-    status: 200,
+    status,
     body,
     type: format.contentType,
     gzip,
@@ -87,27 +89,42 @@ async function toCachedAnswer(
 /** Lists what an answer shows, from the value built (answerKeys.ts `shows`). */
 export type Shows = (value: never) => readonly string[];
 
-/** A built answer with what it shows that it does not itself name (see answerShowing). */
+/** A built answer with what it shows that it does not itself name, and its status. */
 class Showing {
   constructor(
     readonly value: unknown,
-    readonly things: readonly string[],
+    /** null: not known, so any change forgets it. */
+    readonly things: readonly string[] | null,
+    readonly status: number,
   ) {}
 }
 
 /**
  * What a build returns when its answer shows things the answer itself does not name, so that
  * `shows` could not list them from it: the authors of a page of posts (by id, which the answer
- * leaves out), the events behind a calendar's text. The cache keeps `value` and forgets it when
- * any of `things` changes.
+ * leaves out), the events behind a calendar's text, what a page of the web app was drawn from
+ * (undefined: anything, forgotten by every change). The cache keeps `value` and forgets it when
+ * any of `things` changes. A page may be kept with another status than 200 (a 404 page).
  */
-export function answerShowing(value: unknown, things: readonly string[]): unknown {
-  return new Showing(value, things);
+export function answerShowing(
+  value: unknown,
+  things: readonly string[] | undefined,
+  status = 200,
+): unknown {
+  return new Showing(value, things ?? null, status);
 }
 
 /** The answer itself, whether or not its build said what it shows with answerShowing. */
 export function answerOf(built: unknown): unknown {
   return built instanceof Showing ? built.value : built;
+}
+
+/** What a built answer shows: what its build said and what `shows` finds in it. */
+function shownBy(built: unknown, value: unknown, shows: Shows | undefined) {
+  const found = shows ? shows(value as never) : null;
+  if (!(built instanceof Showing)) return found ? new Set(found) : null;
+  if (built.things === null && found === null) return null;
+  return new Set([...(built.things ?? []), ...(found ?? [])]);
 }
 
 export interface AnswerCache {
@@ -182,13 +199,9 @@ export function createAnswerCache(
     const promise = build()
       .then(async (built) => {
         const value = answerOf(built);
-        const declared =
-          built instanceof Showing
-            ? new Set([...built.things, ...(shows ? shows(value as never) : [])])
-            : shows
-              ? new Set(shows(value as never))
-              : null;
-        const answer = await toCachedAnswer(value, answerFormat, declared);
+        const declared = shownBy(built, value, shows);
+        const status = built instanceof Showing ? built.status : 200;
+        const answer = await toCachedAnswer(value, answerFormat, declared, status);
         if (ttlMs > 0 && !staleSince(startedAt, declared)) keep(key, answer);
         return answer;
       })
