@@ -3,6 +3,39 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// The rooms of the server and which way imports may go (docs/architecture.md): common <- db <-
+// mail, caching <- plugins <- modules <- app.ts. Each room lists what it may not import; a knot
+// fails the lint. Tests and the test helpers assemble the app as app.ts does, so they are free.
+const TESTS = ['**/*.test.ts', 'src/server/test/**'];
+const FORBIDDEN = {
+  app: {
+    regex: '^(\\.\\./)+app$',
+    message: 'Only main.ts and tests import app.ts: take the app type from appInstance.ts.',
+  },
+  modules: {
+    regex: '^(\\.\\./)+modules/',
+    message: 'Modules sit above this room: have app.ts hand over what is needed.',
+  },
+  plugins: {
+    regex: '^(\\.\\./)+plugins/',
+    message: 'Plugins sit above this room: raise your own error or take a value from the caller.',
+  },
+  caching: { regex: '^(\\.\\./)+caching/', message: 'Caching sits above this room.' },
+  mail: { regex: '^(\\.\\./)+mail/', message: 'Mail sits above this room.' },
+  web: {
+    regex: '^(\\.\\./)+web/',
+    message:
+      'Only app.ts names the web folder (it hands the first-screen drawing to the seo module).',
+  },
+};
+const room = (files, forbidden, ignores = []) => ({
+  files,
+  ignores: [...TESTS, ...ignores],
+  rules: {
+    'no-restricted-imports': ['error', { patterns: forbidden.map((name) => FORBIDDEN[name]) }],
+  },
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -45,4 +78,10 @@ export default tseslint.config(
     files: ['src/web/**/*.ts', 'src/web/**/*.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
   },
+  room(['src/server/modules/**/*.ts'], ['app', 'web']),
+  room(['src/server/plugins/**/*.ts'], ['app', 'modules', 'web']),
+  room(['src/server/caching/**/*.ts'], ['app', 'modules', 'plugins', 'mail', 'web']),
+  room(['src/server/mail/**/*.ts'], ['app', 'modules', 'plugins', 'caching', 'web']),
+  room(['src/server/db/**/*.ts'], ['app', 'modules', 'plugins', 'caching', 'mail', 'web']),
+  room(['src/server/*.ts', 'src/server/seed/**/*.ts'], ['web'], ['src/server/app.ts']),
 );
