@@ -3,7 +3,10 @@
 // come together: their coordinates differ little (small numbers) and those in one town share the
 // start of their titles, which gzip then takes almost for free. Ids follow in whatever order
 // that gives, written in base 64 (a third fewer characters than decimal).
-import { MAP_DIGITS, type ChapterMap, type ChapterMapPin } from './schemas/chapterMap';
+import type { ChapterMap, ChapterMapPin } from './schemas/chapterMap';
+
+/** Digits of the URL-safe base 64 the `ids` and `kinds` columns are written in. */
+export const MAP_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 export const MAP_SCALE = 10_000;
 /** Pins in the same 0.01-degree cell (about 1 km) count as one place along the curve. */

@@ -38,9 +38,23 @@ describe("the browser's side of the API", () => {
     });
   });
 
-  it('returns the answer as sent when a production build dropped the schema', async () => {
-    const noSchema = undefined as unknown as typeof thing;
-    expect(await apiGet(`${base}/thing`, noSchema)).toEqual({ id: 1, name: 'A', extra: true });
+  it('returns the answer as sent where the build trusts it (the schema written false)', async () => {
+    // What `!import.meta.env?.PROD && thing` is in a production build.
+    const trusted = false as false | typeof thing;
+    expect(await apiGet(`${base}/thing`, trusted)).toEqual({ id: 1, name: 'A', extra: true });
+    expect(await apiSend('POST', `${base}/thing`, {}, trusted)).toEqual({
+      id: 1,
+      name: 'A',
+      extra: true,
+    });
+  });
+
+  it('passes the schema outside a production build: tests check every answer', async () => {
+    const err = (await apiGet(
+      `${base}/thing`,
+      !import.meta.env?.PROD && z.object({ id: z.string() }),
+    ).catch((e) => e)) as ApiError;
+    expect(err.body.error).toBe('Unexpected Answer');
   });
 
   it("carries the server's error and its field messages", async () => {

@@ -1,8 +1,11 @@
-// The browser's only way to the server: JSON over same-origin fetch. In development and tests
-// every answer is checked against its zod schema. Production builds trust our own server's
-// answers (the server checks them against the same schemas in its tests): the build drops the
-// schema argument of each call (scripts/trust-answers.ts), so `schema` is undefined here and zod
-// stays out of the home page's first load.
+// The browser's only way to the server: JSON over same-origin fetch. Each call passes its
+// answer's schema as `!import.meta.env?.PROD && schema`. A production build trusts our own
+// server's answers (the server checks them against the same schemas in its tests): Vite writes
+// the flag as a literal there, the argument is `false` before the bundle is put together, and
+// nothing refers to the schema, so zod and the schema modules (side-effect free to the bundler,
+// vite.config.ts) stay off a visitor's first load. Development, the tests and the server's own
+// drawing of a first screen (no import.meta.env there) pass the schema; the answer is checked
+// unless the answer source says not (production's server trusts its own, ssr/firstScreen.tsx).
 import type { z } from 'zod';
 
 export interface ApiErrorBody {
@@ -28,9 +31,12 @@ export class ApiError extends Error {
   }
 }
 
+/** An answer's schema, or false where the build trusts the answer (the header above). */
+export type AnswerSchema<T> = z.ZodType<T> | false;
+
 export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export function apiGet<T>(path: string, schema: z.ZodType<T>): Promise<T> {
+export function apiGet<T>(path: string, schema: AnswerSchema<T>): Promise<T> {
   return request(path, { method: 'GET' }, schema);
 }
 
@@ -38,7 +44,7 @@ export function apiSend<T>(
   method: SendMethod,
   path: string,
   body: unknown,
-  schema: z.ZodType<T>,
+  schema: AnswerSchema<T>,
 ): Promise<T> {
   const init: RequestInit = { method };
   if (body !== undefined) {
@@ -49,18 +55,18 @@ export function apiSend<T>(
 }
 
 /** A file upload: `form` is sent as multipart/form-data (the browser sets the boundary). */
-export function apiUpload<T>(path: string, form: FormData, schema: z.ZodType<T>): Promise<T> {
+export function apiUpload<T>(path: string, form: FormData, schema: AnswerSchema<T>): Promise<T> {
   return request(path, { method: 'POST', body: form }, schema);
 }
 
 /**
  * Where answers come from: the browser's fetch, or, while the server draws a page's first screen
  * (ssr/firstScreen.tsx), the server's own answers, which production trusts as the server trusts
- * its own (plugins/serializer.ts checksOwnAnswers). Set only by that server-side code.
+ * its own (server/config.ts checksOwnAnswers). Set only by that server-side code.
  */
 interface AnswerSource {
   fetch(path: string, init: RequestInit): Promise<Response>;
-  /** Whether answers are checked against the call's schema (when the build left one). */
+  /** Whether answers are checked against the call's schema (when the call passed one). */
   checks(): boolean;
 }
 let source: AnswerSource = { fetch: (path, init) => fetch(path, init), checks: () => true };
@@ -68,11 +74,7 @@ export function setAnswerSource(s: AnswerSource): void {
   source = s;
 }
 
-async function request<T>(
-  path: string,
-  init: RequestInit,
-  schema: z.ZodType<T> | undefined,
-): Promise<T> {
+async function request<T>(path: string, init: RequestInit, schema: AnswerSchema<T>): Promise<T> {
   let response: Response;
   try {
     response = await source.fetch(path, {
@@ -89,7 +91,7 @@ async function request<T>(
   }
   const data = await readJson(response);
   if (!response.ok) throw new ApiError(response.status, errorBody(response, data));
-  if (schema === undefined || !source.checks()) return data as T;
+  if (!schema || !source.checks()) return data as T;
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     throw new ApiError(response.status, {

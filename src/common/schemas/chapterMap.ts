@@ -5,9 +5,6 @@
 // decodes it; nothing else needs to know the layout.
 import { z } from 'zod';
 
-/** Digits of the URL-safe base 64 the `ids` and `kinds` columns are written in. */
-export const MAP_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
 export const chapterMapSchema = z.object({
   /** Coordinates are whole multiples of 1 / scale degrees (10,000: about 11 m). */
   scale: z.number().int().positive(),

@@ -24,11 +24,3 @@ export const pressPageQuerySchema = z.object({
   limit: whole('a limit', 1, MAX_PRESS_MENTION_COUNT).default(LIMITS.pressMentionsPage),
 });
 export type PressPage = z.output<typeof pressPageQuerySchema>;
-
-/**
- * The address of a page of the list at `path`, spelled one way only: the page drawn on the server
- * carries the screen's first answer under the very address the screen asks for.
- */
-export function pressPagePath(path: string, offset: number, limit: number): string {
-  return offset === 0 ? `${path}?limit=${limit}` : `${path}?offset=${offset}&limit=${limit}`;
-}

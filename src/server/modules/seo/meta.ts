@@ -13,7 +13,7 @@ import {
 import { key, shows } from '../../caching/answerKeys';
 import { HttpError } from '../../plugins/errors';
 import type { Chapter } from '../../../common/schemas/chapters';
-import { pressPagePath } from '../../../common/schemas/pressPages';
+import { pressPagePath } from '../../../common/pressPages';
 import { getBlogPost, getPage, getWikiPage } from '../content/service';
 import { getEventPage } from '../events/page';
 import { chapterEventsJsonLd, eventPageJsonLd } from './jsonLd';

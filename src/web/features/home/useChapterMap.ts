@@ -7,6 +7,9 @@ import { apiGet } from '../../api';
 export function useChapterMap() {
   return useQuery({
     queryKey: ['chapters', 'map'],
-    queryFn: async () => decodeChapterMap(await apiGet('/api/chapters/map', chapterMapSchema)),
+    queryFn: async () =>
+      decodeChapterMap(
+        await apiGet('/api/chapters/map', !import.meta.env?.PROD && chapterMapSchema),
+      ),
   });
 }

@@ -17,7 +17,8 @@ const TYPE_LABEL: Record<ActivityItem['type'], string> = {
 export function ActivityFeed() {
   const query = useQuery({
     queryKey: ['activity', 'all'],
-    queryFn: () => apiGet('/api/activity_feed_item/all', z.array(activityItemSchema)),
+    queryFn: () =>
+      apiGet('/api/activity_feed_item/all', !import.meta.env?.PROD && z.array(activityItemSchema)),
   });
   return (
     <section className="card card-body mt-4" aria-labelledby="feed-title">

@@ -21,7 +21,10 @@ export function ChapterPicker({ onPick }: { onPick: (chapter: ChapterSummary) =>
   const query = useQuery({
     queryKey: ['chapter-search', q],
     queryFn: () =>
-      apiGet(`/api/chapters/search?q=${encodeURIComponent(q)}`, z.array(chapterSummarySchema)),
+      apiGet(
+        `/api/chapters/search?q=${encodeURIComponent(q)}`,
+        !import.meta.env?.PROD && z.array(chapterSummarySchema),
+      ),
     enabled,
     placeholderData: (previous) => previous,
   });

@@ -12,7 +12,10 @@ export function RecentActivity({ chapterId }: { chapterId: number }) {
   const query = useQuery({
     queryKey: ['activity', 'chapter', chapterId],
     queryFn: () =>
-      apiGet(`/api/activity_feed_item/chapter/${chapterId}`, z.array(activityItemSchema)),
+      apiGet(
+        `/api/activity_feed_item/chapter/${chapterId}`,
+        !import.meta.env?.PROD && z.array(activityItemSchema),
+      ),
   });
   return (
     <section className="card card-body" aria-labelledby="activity-title">
