@@ -21,6 +21,7 @@ import {
   rruleText,
   type DateException,
 } from '../../../common/recurrence';
+import { addressLine } from '../../../common/address';
 import { CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
 import { chapterEvents, chapters } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
@@ -92,9 +93,7 @@ function addEvent(
   feed: FeedContext,
 ): void {
   const { timeZone, now, host } = feed;
-  const address = [event.address1, event.address2, event.city, event.state, event.postalCode]
-    .filter(Boolean)
-    .join(', ');
+  const address = addressLine(event);
   const location =
     event.lat && event.lng
       ? { title: event.name, address, geo: { lat: event.lat, lon: event.lng } }

@@ -2,6 +2,7 @@
 // engines can show them.
 import type { Chapter, ChapterEvent } from '../../../common/schemas/chapters';
 import type { EventPage } from '../../../common/schemas/eventDates';
+import { addressRegion } from '../../../common/address';
 import { CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
 import { zonedInstant } from '../../../common/recurrence';
 
@@ -77,7 +78,8 @@ function placeOf(event: ChapterEvent) {
       '@type': 'PostalAddress',
       streetAddress: [event.address1, event.address2].filter(Boolean).join(', '),
       addressLocality: event.city,
-      addressRegion: event.state,
+      // Absent, not 'INT', for an address outside the US.
+      addressRegion: addressRegion(event.state) || undefined,
       postalCode: event.postalCode,
       addressCountry: event.country,
     },

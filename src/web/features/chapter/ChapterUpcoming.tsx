@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { addressLine } from '../../../common/address';
 import { MAP } from '../../../common/constants';
 import { formatMediumDate, formatTime } from '../../../common/format';
 import type { Chapter, ChapterEvent, UpcomingDate } from '../../../common/schemas/chapters';
@@ -54,9 +55,7 @@ export function ChapterUpcoming({ chapter }: { chapter: Chapter }) {
               </Link>
             </strong>
             <br />
-            {[next.event.address1, next.event.address2].filter(Boolean).join(', ')},{' '}
-            {next.event.city}
-            {next.event.state ? `, ${next.event.state}` : ''} {next.event.postalCode}
+            {addressLine(next.event)}
           </p>
           {next.event.description && (
             <p className="text-body-secondary">{next.event.description}</p>

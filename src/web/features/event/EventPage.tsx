@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
+import { addressLine } from '../../../common/address';
 import { CHAPTER_TYPE_SUFFIX, MAP } from '../../../common/constants';
 import { stateName } from '../../../common/states';
 import { eventPageSchema } from '../../../common/schemas/eventDates';
@@ -9,7 +10,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { LazyChapterMap } from '../../components/map/LazyChapterMap';
 import { useReaderKey } from '../auth/useReaderKey';
 import { TypeName } from '../chapter/TypeName';
-import { addressLine, directionsUrl, geoUri } from './directions';
+import { directionsUrl, geoUri } from './directions';
 import { EventDateList } from './EventDateList';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, directionsUrl, geoUri, type Place } from './directions';
+import { addressLine } from '../../../common/address';
+import { directionsUrl, geoUri, type Place } from './directions';
 
 const place: Place = {
   name: "Hawk 'n' Dove",

@@ -1,5 +1,7 @@
 // Ways to get to an event without any map API key: OpenStreetMap's directions (the visitor picks
 // where from), and a geo: link that phones open in their own maps app.
+import { addressLine } from '../../../common/address';
+
 export interface Place {
   name: string;
   address1: string;
@@ -10,17 +12,6 @@ export interface Place {
   country: string;
   lat: number;
   lng: number;
-}
-
-export function addressLine(place: Place): string {
-  return [
-    place.address1,
-    place.address2,
-    place.city,
-    [place.state, place.postalCode].filter(Boolean).join(' '),
-  ]
-    .filter(Boolean)
-    .join(', ');
 }
 
 const placed = (p: Place) => p.lat !== 0 && p.lng !== 0;

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
-import { formatMediumDate, timeAgo } from '../../../../common/format';
+import { formatMediumDate } from '../../../../common/format';
 import { useAdminChapter } from '../useAdminChapter';
+import { LapseWarning } from './LapseWarning';
 import { MemberCount } from './MemberCount';
 import { NextMeetings } from './NextMeetings';
 import { RecentActivity } from './RecentActivity';
-import { emailOverdue } from './lastEmail';
 
 /**
  * The chapter dashboard (spec 2 §2 leaves it open): what a host needs at a glance, each part
@@ -24,17 +24,7 @@ export function DashboardScreen() {
           This chapter is hidden: only its hosts, field organizers and admins see it.
         </Alert>
       )}
-      {emailOverdue(last) && (
-        <Alert variant="warning">
-          <strong>
-            {last
-              ? `The last email to the list went out ${timeAgo(last)}.`
-              : 'This chapter has not emailed its list yet.'}
-          </strong>{' '}
-          Chapters with no email in two months are removed from the site.{' '}
-          <Link to={`${base}/email`}>Send an email now</Link>
-        </Alert>
-      )}
+      <LapseWarning lastEmail={last} emailPath={`${base}/email`} />
       <div className="row g-3 mb-3">
         <div className="col-sm-6">
           <div className="card card-body h-100">

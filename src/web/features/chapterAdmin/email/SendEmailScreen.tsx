@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, useNavigate } from 'react-router';
-import { LIMITS } from '../../../../common/constants';
+import { Link } from 'react-router';
 import {
   chapterListIdSchema,
   emailPreviewSchema,
@@ -18,8 +17,9 @@ import { errorMessage } from '../../../components/forms/errorMessage';
 import { RichTextEditor } from '../../../components/richText/RichTextEditor';
 import { useToast } from '../../../components/toasts';
 import { isEmptyRichText } from '../../content/isEmptyRichText';
-import { useAdminChapter } from '../useAdminChapter';
+import { useAdminChapter, useRefreshChapter } from '../useAdminChapter';
 import { EmailPreviewDialog, type PreviewState } from './EmailPreviewDialog';
+import { EmailSent, type SentEmail } from './EmailSent';
 import { RecipientCount } from './RecipientCount';
 import {
   EMAIL_CONFIRM,
@@ -30,7 +30,7 @@ import {
   sendFailureMessage,
 } from './sendFailure';
 
-type Step = 'editing' | 'sending' | 'sent';
+type Step = 'editing' | 'sending';
 
 export const TEST_EMAIL_FAILED = 'Test Email Failed';
 
@@ -42,7 +42,7 @@ export const TEST_EMAIL_FAILED = 'Test Email Failed';
 export function SendEmailScreen() {
   const { chapter, base, publicPath } = useAdminChapter();
   const toast = useToast();
-  const navigate = useNavigate();
+  const refreshChapter = useRefreshChapter();
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [touched, setTouched] = useState(false);
@@ -50,16 +50,13 @@ export function SendEmailScreen() {
   const [post, setPost] = useState(true);
   const [preview, setPreview] = useState<PreviewState | null>(null);
   const [testing, setTesting] = useState(false);
+  const [sent, setSent] = useState<SentEmail | null>(null);
+  // A new editor for another email: the rich-text editor takes its value once, on mount.
+  const [draft, setDraft] = useState(0);
   const listQuery = useQuery({
     queryKey: ['chapterListId', chapter.id],
     queryFn: () => apiGet(`/api/mailing_list/chapter_list_id/${chapter.id}`, chapterListIdSchema),
   });
-
-  useEffect(() => {
-    if (step !== 'sent') return;
-    const timer = setTimeout(() => void navigate(publicPath), LIMITS.emailRedirectMs);
-    return () => clearTimeout(timer);
-  }, [step, navigate, publicPath]);
 
   const titleMissing = title.trim() === '';
   const bodyMissing = isEmptyRichText(body);
@@ -129,19 +126,31 @@ export function SendEmailScreen() {
     }
     try {
       if (!listId) throw new ApiError(404, { statusCode: 404, error: 'Not Found', message: '' });
-      await apiSend(
+      const answer = await apiSend(
         'POST',
         '/api/mailing_list/send_message',
         { title: title.trim(), body, listId, post },
         sendMessageAnswerSchema,
       );
-      setStep('sent');
+      setSent({ title: title.trim(), answer });
+      setStep('editing');
       toast.show({ type: 'success', title: 'Email sent', message: EMAIL_SENT });
+      // The dashboard's last email, and the chapter page's posts.
+      void refreshChapter();
     } catch (err) {
       const status = err instanceof ApiError ? err.status : -1;
       toast.show({ type: 'error', title: EMAIL_SEND_FAILED, message: sendFailureMessage(status) });
       setStep('editing');
     }
+  }
+
+  function writeAnother() {
+    setSent(null);
+    setTitle('');
+    setBody('');
+    setTouched(false);
+    setPost(true);
+    setDraft((n) => n + 1);
   }
 
   if (listQuery.isPending) return <PageSpinner label="Loading the chapter's list..." />;
@@ -165,73 +174,95 @@ export function SendEmailScreen() {
           The chapter's mailing list could not be checked. You can still try to send.
         </Alert>
       )}
-      <Form noValidate onSubmit={(e) => void submit(e)} className="card card-body">
-        <Form.Group className="mb-3" controlId="email-subject">
-          <Form.Label>Title</Form.Label>
-          <Form.Control
-            value={title}
-            maxLength={300}
-            onChange={(e) => setTitle(e.target.value)}
-            onBlur={() => setTouched(true)}
-            isInvalid={touched && titleMissing}
-            disabled={step !== 'editing'}
-          />
-          <Form.Control.Feedback type="invalid">Title is Required</Form.Control.Feedback>
-        </Form.Group>
-        <div className="mb-3">
-          <p id="email-body-label" className="form-label mb-2">
-            Message
-          </p>
-          <RichTextEditor
-            initialValue=""
-            onChange={setBody}
-            labelledBy="email-body-label"
-            invalid={touched && bodyMissing}
-          />
-          {touched && bodyMissing && (
-            <div className="invalid-feedback d-block">Write the message before sending.</div>
-          )}
-        </div>
-        <Form.Group className="mb-3" controlId="email-post">
-          <Form.Check
-            type="checkbox"
-            label="Also post it on the chapter page"
-            checked={post}
-            onChange={(e) => setPost(e.target.checked)}
-            disabled={step !== 'editing'}
-            aria-describedby="email-post-help"
-          />
-          <Form.Text id="email-post-help">
-            Unticked, only the members get it. Either way it counts as the chapter's latest
-            activity.
-          </Form.Text>
-        </Form.Group>
-        <div className="d-flex flex-wrap gap-2">
-          <Button type="submit" disabled={step !== 'editing' || noList}>
-            {step === 'sending' && (
-              <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
+      {sent ? (
+        <EmailSent
+          sent={sent}
+          dashboardPath={base}
+          publicPath={publicPath}
+          onAnother={writeAnother}
+        />
+      ) : (
+        <Form noValidate onSubmit={(e) => void submit(e)} className="card card-body">
+          <Form.Group className="mb-3" controlId="email-subject">
+            <Form.Label>Title</Form.Label>
+            <Form.Control
+              value={title}
+              maxLength={300}
+              onChange={(e) => setTitle(e.target.value)}
+              onBlur={() => setTouched(true)}
+              isInvalid={touched && titleMissing}
+              disabled={step !== 'editing'}
+            />
+            <Form.Control.Feedback type="invalid">Title is Required</Form.Control.Feedback>
+          </Form.Group>
+          <div className="mb-3">
+            <p id="email-body-label" className="form-label mb-2">
+              Message
+            </p>
+            <RichTextEditor
+              key={draft}
+              initialValue=""
+              onChange={setBody}
+              labelledBy="email-body-label"
+              invalid={touched && bodyMissing}
+            />
+            {touched && bodyMissing && (
+              <div className="invalid-feedback d-block">Write the message before sending.</div>
             )}
-            {step === 'sent' ? 'Sent' : step === 'sending' ? 'Sending...' : 'Send'}
-          </Button>
-          <Button
-            variant="outline-secondary"
-            onClick={() => void openPreview()}
-            disabled={step !== 'editing'}
-          >
-            Preview
-          </Button>
-          <Button
-            variant="outline-secondary"
-            onClick={() => void sendTest()}
-            disabled={step !== 'editing' || testing}
-          >
-            {testing && (
-              <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-            )}
-            Email me a test
-          </Button>
-        </div>
-      </Form>
+          </div>
+          <Form.Group className="mb-3" controlId="email-post">
+            <Form.Check
+              type="checkbox"
+              label="Also post it on the chapter page"
+              checked={post}
+              onChange={(e) => setPost(e.target.checked)}
+              disabled={step !== 'editing'}
+              aria-describedby="email-post-help"
+            />
+            <Form.Text id="email-post-help">
+              Unticked, only the members get it. Either way it counts as the chapter's latest
+              activity.
+            </Form.Text>
+          </Form.Group>
+          <div className="d-flex flex-wrap gap-2">
+            <Button type="submit" disabled={step !== 'editing' || noList}>
+              {step === 'sending' && (
+                <Spinner
+                  as="span"
+                  animation="border"
+                  size="sm"
+                  className="me-2"
+                  aria-hidden="true"
+                />
+              )}
+              {step === 'sending' ? 'Sending...' : 'Send'}
+            </Button>
+            <Button
+              variant="outline-secondary"
+              onClick={() => void openPreview()}
+              disabled={step !== 'editing'}
+            >
+              Preview
+            </Button>
+            <Button
+              variant="outline-secondary"
+              onClick={() => void sendTest()}
+              disabled={step !== 'editing' || testing}
+            >
+              {testing && (
+                <Spinner
+                  as="span"
+                  animation="border"
+                  size="sm"
+                  className="me-2"
+                  aria-hidden="true"
+                />
+              )}
+              Email me a test
+            </Button>
+          </div>
+        </Form>
+      )}
       {preview && <EmailPreviewDialog state={preview} onClose={() => setPreview(null)} />}
     </section>
   );

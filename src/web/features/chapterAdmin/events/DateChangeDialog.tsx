@@ -9,6 +9,8 @@ import { HALF_HOUR_TIMES } from '../../../../common/format';
 import type { DateChange, ScheduledDateAnswer } from '../../../../common/schemas/eventDates';
 import { ApiError } from '../../../api';
 import { errorMessage } from '../../../components/forms/errorMessage';
+import { useAdminChapter } from '../useAdminChapter';
+import { skipNoteExample } from './skipNoteExample';
 
 export type DateAction = 'skip' | 'move';
 
@@ -23,6 +25,7 @@ interface Props {
 /** Asks for the note (skip), or the new date and times and the note (move), then saves. */
 export function DateChangeDialog({ action, eventName, date, onSave, onClose }: Props) {
   const titleId = useId();
+  const { chapter } = useAdminChapter();
   const [note, setNote] = useState(date.note);
   const [movedDate, setMovedDate] = useState(date.meetsOn);
   const [startTime, setStartTime] = useState(date.startTime);
@@ -109,7 +112,7 @@ export function DateChangeDialog({ action, eventName, date, onSave, onClose }: P
             <Form.Control
               value={note}
               maxLength={200}
-              placeholder={skip ? 'No meeting on Thanksgiving' : 'Moved for the holiday'}
+              placeholder={skip ? skipNoteExample(chapter.country) : 'Moved for the holiday'}
               onChange={(e) => setNote(e.target.value)}
             />
           </Form.Group>

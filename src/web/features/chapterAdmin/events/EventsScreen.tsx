@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { cityLine, streetLine } from '../../../../common/address';
 import { formatMediumDate, formatTime } from '../../../../common/format';
 import { frequencyText } from '../../../../common/recurrence';
 import type { ChapterEvent } from '../../../../common/schemas/chapters';
@@ -70,10 +71,8 @@ function EventItem({
   pagePath: string;
   children: ReactNode;
 }) {
-  const street = [event.address1, event.address2].filter(Boolean).join(', ');
-  const place = [event.city, [event.state, event.postalCode].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
+  const street = streetLine(event);
+  const place = cityLine(event);
   return (
     <li className="card mb-3">
       <div className="card-body d-flex flex-wrap gap-2 align-items-start">

@@ -1,0 +1,46 @@
+import Alert from 'react-bootstrap/Alert';
+import { Link } from 'react-router';
+import { formatMediumDate, timeAgo } from '../../../../common/format';
+import { emailLapse } from '../../../../common/lapsed';
+
+/**
+ * Spec 1 §2: chapters with no email in two months are removed. From six weeks after the last
+ * email the host is told the date the chapter will be flagged as lapsed (common/lapsed.ts, as
+ * the admins' chapter health reads it), while there is time to write.
+ */
+export function LapseWarning({
+  lastEmail,
+  emailPath,
+}: {
+  lastEmail: string | null;
+  emailPath: string;
+}) {
+  const { state, lapsesAt } = emailLapse(lastEmail);
+  if (state === 'current') return null;
+  const send = (
+    <Link to={emailPath} className="alert-link">
+      Send an email now
+    </Link>
+  );
+  if (state === 'due' && lastEmail && lapsesAt) {
+    return (
+      <Alert variant="warning" data-testid="lapse-warning">
+        <strong>
+          The last email to the list went out {timeAgo(lastEmail)}. Send one by{' '}
+          {formatMediumDate(lapsesAt)}, or the chapter will be flagged as lapsed that day.
+        </strong>{' '}
+        Chapters with no email in two months are removed from the site. {send}
+      </Alert>
+    );
+  }
+  return (
+    <Alert variant="danger" data-testid="lapse-warning">
+      <strong>
+        {lastEmail
+          ? `The last email to the list went out ${timeAgo(lastEmail)}: the chapter has been flagged as lapsed since ${formatMediumDate(lapsesAt!)}.`
+          : 'This chapter has not emailed its list yet: it is flagged as lapsed until it does.'}
+      </strong>{' '}
+      Chapters with no email in two months are removed from the site. {send}
+    </Alert>
+  );
+}
