@@ -1,20 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { pressMentionSaveSchema, pressMentionSchema } from '../../../common/schemas/chapters';
-import { resultSchema } from '../../../common/schemas/permissions';
 import { apiSend } from '../../api';
-import { ConfirmDialog } from '../ConfirmDialog';
-import { errorMessage } from '../forms/errorMessage';
-import { SaveButton } from '../forms/SaveButton';
+import { DeleteButton } from '../forms/DeleteButton';
+import { EditorForm } from '../forms/EditorForm';
 import { TextField } from '../forms/TextField';
-import { useSaveState } from '../forms/useSaveState';
+import { useFormSave } from '../forms/useFormSave';
 import { useToast } from '../toasts';
 import { mentionKey } from './mentionQuery';
 
@@ -48,11 +43,7 @@ export function PressMentionForm({ initial, slug, chapterId, listPath, listKey }
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
-  const save = useSaveState();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
+  const save = useFormSave('The press mention could not be saved. Please try again.');
   // Spec 2 §5: a message shows once its field is touched.
   const { register, handleSubmit, formState } = useForm<
     MentionForm,
@@ -70,92 +61,57 @@ export function PressMentionForm({ initial, slug, chapterId, listPath, listKey }
     await navigate(listPath);
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const body = { ...values, chapterId, ...(slug ? { slug } : {}) };
-      const saved = await save.run(() =>
-        apiSend('POST', '/api/press_mention/', body, pressMentionSchema),
-      );
-      await leave('Press mention saved', `${saved.title} is saved.`);
-    } catch (err) {
-      setFailure(errorMessage(err, 'The press mention could not be saved. Please try again.'));
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    save.attempt(
+      () =>
+        apiSend(
+          'POST',
+          '/api/press_mention/',
+          { ...values, chapterId, ...(slug ? { slug } : {}) },
+          pressMentionSchema,
+        ),
+      (saved) => leave('Press mention saved', `${saved.title} is saved.`),
+    ),
+  );
 
-  const onDelete = async () => {
-    if (!slug) return;
-    setDeleting(true);
-    setDeleteFailure(null);
-    try {
-      await apiSend(
-        'DELETE',
-        `/api/press_mention/slug/${encodeURIComponent(slug)}`,
-        undefined,
-        resultSchema,
-      );
-      setConfirming(false);
-      await leave('Press mention deleted', `${initial.title} is deleted.`);
-    } catch (err) {
-      setDeleteFailure(errorMessage(err, 'The press mention could not be deleted.'));
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const deleteButton = slug && (
+    <DeleteButton
+      label="Delete (cannot be undone)"
+      variant="danger"
+      title="Delete this press mention?"
+      confirmLabel="Delete"
+      path={`/api/press_mention/slug/${encodeURIComponent(slug)}`}
+      onRemoved={() => leave('Press mention deleted', `${initial.title} is deleted.`)}
+      fallback="The press mention could not be deleted."
+    >
+      <p className="mb-0">{initial.title} will be deleted for good. This cannot be undone.</p>
+    </DeleteButton>
+  );
 
   return (
-    <>
-      <Form noValidate onSubmit={(e) => void onSubmit(e)}>
-        {failure && <Alert variant="danger">{failure}</Alert>}
-        <TextField label="Title" registration={register('title')} error={errors.title} />
-        <TextField
-          label="URL"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          hint="The address of the article, starting with http:// or https://"
-          registration={register('url')}
-          error={errors.url}
-        />
-        <Form.Group className="mb-3" controlId="mention-notes">
-          <Form.Label>Notes</Form.Label>
-          <Form.Control as="textarea" rows={3} {...register('notes')} isInvalid={!!errors.notes} />
-          <Form.Control.Feedback type="invalid">{errors.notes?.message}</Form.Control.Feedback>
-        </Form.Group>
-        <Form.Check
-          className="mb-3"
-          type="checkbox"
-          id="mention-visible"
-          label="Visible (only visible mentions show on the public site)"
-          {...register('isVisible')}
-        />
-        <div className="d-flex flex-wrap align-items-center gap-2">
-          <SaveButton state={save.state} />
-          {slug && (
-            <Button
-              variant="danger"
-              className="ms-auto"
-              onClick={() => {
-                setDeleteFailure(null);
-                setConfirming(true);
-              }}
-            >
-              Delete (cannot be undone)
-            </Button>
-          )}
-        </div>
-      </Form>
-      <ConfirmDialog
-        show={confirming}
-        title="Delete this press mention?"
-        confirmLabel="Delete"
-        busy={deleting}
-        error={deleteFailure}
-        onConfirm={() => void onDelete()}
-        onCancel={() => setConfirming(false)}
-      >
-        <p className="mb-0">{initial.title} will be deleted for good. This cannot be undone.</p>
-      </ConfirmDialog>
-    </>
+    <EditorForm onSubmit={onSubmit} save={save} deleteButton={deleteButton}>
+      <TextField label="Title" registration={register('title')} error={errors.title} />
+      <TextField
+        label="URL"
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        hint="The address of the article, starting with http:// or https://"
+        registration={register('url')}
+        error={errors.url}
+      />
+      <Form.Group className="mb-3" controlId="mention-notes">
+        <Form.Label>Notes</Form.Label>
+        <Form.Control as="textarea" rows={3} {...register('notes')} isInvalid={!!errors.notes} />
+        <Form.Control.Feedback type="invalid">{errors.notes?.message}</Form.Control.Feedback>
+      </Form.Group>
+      <Form.Check
+        className="mb-3"
+        type="checkbox"
+        id="mention-visible"
+        label="Visible (only visible mentions show on the public site)"
+        {...register('isVisible')}
+      />
+    </EditorForm>
   );
 }

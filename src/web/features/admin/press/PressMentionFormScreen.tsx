@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { EditorScreen } from '../../../components/forms/EditorScreen';
 import { useMention } from '../../../components/press/mentionQuery';
 import { NEW_MENTION, PressMentionForm } from '../../../components/press/PressMentionForm';
 import { QueryState } from '../../content/QueryState';
@@ -9,30 +10,18 @@ export function PressMentionFormScreen() {
   const { slug } = useParams();
   const title = slug ? 'Edit Press Mention' : 'Add Press Mention';
   return (
-    <section aria-labelledby="mention-title">
-      <Link to={PRESS_LIST_PATH} className="d-inline-block mb-2">
-        ‹ All Press Mentions
-      </Link>
-      <div className="card">
-        <div className="card-header">
-          <h1 id="mention-title" className="h4 mb-0">
-            {title}
-          </h1>
-        </div>
-        <div className="card-body">
-          {slug ? (
-            <EditMention slug={slug} />
-          ) : (
-            <PressMentionForm
-              initial={NEW_MENTION}
-              chapterId={NETWORK_CHAPTER_ID}
-              listPath={PRESS_LIST_PATH}
-              listKey={networkPressKey}
-            />
-          )}
-        </div>
-      </div>
-    </section>
+    <EditorScreen title={title} listPath={PRESS_LIST_PATH} listLabel="All Press Mentions">
+      {slug ? (
+        <EditMention slug={slug} />
+      ) : (
+        <PressMentionForm
+          initial={NEW_MENTION}
+          chapterId={NETWORK_CHAPTER_ID}
+          listPath={PRESS_LIST_PATH}
+          listKey={networkPressKey}
+        />
+      )}
+    </EditorScreen>
   );
 }
 

@@ -1,9 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { chapterEventSchema } from '../../../../common/schemas/chapters';
@@ -11,14 +7,12 @@ import {
   eventFormSchema,
   type EventForm as EventFormValues,
 } from '../../../../common/schemas/events';
-import { resultSchema } from '../../../../common/schemas/permissions';
 import { apiSend } from '../../../api';
-import { errorMessage } from '../../../components/forms/errorMessage';
-import { SaveButton } from '../../../components/forms/SaveButton';
-import { useSaveState } from '../../../components/forms/useSaveState';
+import { DeleteButton } from '../../../components/forms/DeleteButton';
+import { EditorForm } from '../../../components/forms/EditorForm';
+import { useFormSave } from '../../../components/forms/useFormSave';
 import { useToast } from '../../../components/toasts';
 import { useAdminChapter, useRefreshChapter } from '../useAdminChapter';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EventPlaceFields } from './EventPlaceFields';
 import { EventScheduleFields } from './EventScheduleFields';
 import { saveRequest, type EventFormOutput } from './eventFormValues';
@@ -37,11 +31,7 @@ export function EventForm({ initial, slug }: Props) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
-  const save = useSaveState();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
+  const save = useFormSave('The event could not be saved. Please try again.');
   // onChange: a field's message appears once it is edited and invalid, or after a submit.
   const form = useForm<EventFormValues, unknown, EventFormOutput>({
     mode: 'onChange',
@@ -61,79 +51,40 @@ export function EventForm({ initial, slug }: Props) {
     if (slug) queryClient.removeQueries({ queryKey: eventKey(slug) });
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const saved = await save.run(() =>
+  const onSubmit = form.handleSubmit((values) =>
+    save.attempt(
+      () =>
         apiSend(
           'POST',
           '/api/chapter_event',
           saveRequest(values, chapter.id, slug),
           chapterEventSchema,
         ),
-      );
-      await leave('Event saved', `${saved.name} is saved.`);
-    } catch (err) {
-      setFailure(errorMessage(err, 'The event could not be saved. Please try again.'));
-    }
-  });
+      (saved) => leave('Event saved', `${saved.name} is saved.`),
+    ),
+  );
 
-  const onDelete = async () => {
-    if (!slug) return;
-    setDeleting(true);
-    setDeleteFailure(null);
-    try {
-      await apiSend(
-        'DELETE',
-        `/api/chapter_event/slug/${encodeURIComponent(slug)}`,
-        undefined,
-        resultSchema,
-      );
-      setConfirming(false);
-      await leave('Event deleted', `${initial.name} is deleted.`);
-    } catch (err) {
-      setDeleteFailure(errorMessage(err, 'The event could not be deleted. Please try again.'));
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const deleteButton = slug && (
+    <DeleteButton
+      label="Delete Event"
+      variant="outline-danger"
+      title="Delete this event?"
+      confirmLabel="Delete Event"
+      path={`/api/chapter_event/slug/${encodeURIComponent(slug)}`}
+      onRemoved={() => leave('Event deleted', `${initial.name} is deleted.`)}
+      fallback="The event could not be deleted. Please try again."
+    >
+      <p className="mb-0">
+        {initial.name} will be taken off the chapter page, the map and the calendar. This cannot be
+        undone.
+      </p>
+    </DeleteButton>
+  );
 
   return (
-    <>
-      <Form noValidate onSubmit={(e) => void onSubmit(e)}>
-        {failure && <Alert variant="danger">{failure}</Alert>}
-        <EventScheduleFields form={form} />
-        <EventPlaceFields form={form} />
-        <div className="d-flex flex-wrap gap-2">
-          <SaveButton state={save.state} />
-          {slug && (
-            <Button
-              variant="outline-danger"
-              className="ms-auto"
-              onClick={() => {
-                setDeleteFailure(null);
-                setConfirming(true);
-              }}
-            >
-              Delete Event
-            </Button>
-          )}
-        </div>
-      </Form>
-      <ConfirmDialog
-        show={confirming}
-        title="Delete this event?"
-        confirmLabel="Delete Event"
-        busy={deleting}
-        error={deleteFailure}
-        onConfirm={() => void onDelete()}
-        onCancel={() => setConfirming(false)}
-      >
-        <p className="mb-0">
-          {initial.name} will be taken off the chapter page, the map and the calendar. This cannot
-          be undone.
-        </p>
-      </ConfirmDialog>
-    </>
+    <EditorForm onSubmit={onSubmit} save={save} deleteButton={deleteButton}>
+      <EventScheduleFields form={form} />
+      <EventPlaceFields form={form} />
+    </EditorForm>
   );
 }

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { EditorScreen } from '../../../components/forms/EditorScreen';
 import { QueryState } from '../../content/QueryState';
 import { useAdminChapter } from '../useAdminChapter';
 import { EventForm } from './EventForm';
@@ -11,25 +12,13 @@ export function EventFormScreen() {
   const { chapter, base } = useAdminChapter();
   const title = eventSlug ? 'Edit Event' : 'Add Event';
   return (
-    <section aria-labelledby="event-title">
-      <Link to={`${base}/events`} className="d-inline-block mb-2">
-        ‹ All Events
-      </Link>
-      <div className="card">
-        <div className="card-header">
-          <h1 id="event-title" className="h4 mb-0">
-            {title}
-          </h1>
-        </div>
-        <div className="card-body">
-          {eventSlug ? (
-            <EditEvent slug={eventSlug} chapterId={chapter.id} />
-          ) : (
-            <EventForm initial={newEventValues(chapter)} />
-          )}
-        </div>
-      </div>
-    </section>
+    <EditorScreen title={title} listPath={`${base}/events`} listLabel="All Events">
+      {eventSlug ? (
+        <EditEvent slug={eventSlug} chapterId={chapter.id} />
+      ) : (
+        <EventForm initial={newEventValues(chapter)} />
+      )}
+    </EditorScreen>
   );
 }
 

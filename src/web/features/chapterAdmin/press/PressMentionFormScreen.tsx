@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { EditorScreen } from '../../../components/forms/EditorScreen';
 import { useMention } from '../../../components/press/mentionQuery';
 import { NEW_MENTION, PressMentionForm } from '../../../components/press/PressMentionForm';
 import { QueryState } from '../../content/QueryState';
@@ -11,30 +12,18 @@ export function PressMentionFormScreen() {
   const { chapter, base } = useAdminChapter();
   const title = mentionSlug ? 'Edit Press Mention' : 'Add Press Mention';
   return (
-    <section aria-labelledby="mention-title">
-      <Link to={`${base}/press_mentions`} className="d-inline-block mb-2">
-        ‹ All Press Mentions
-      </Link>
-      <div className="card">
-        <div className="card-header">
-          <h1 id="mention-title" className="h4 mb-0">
-            {title}
-          </h1>
-        </div>
-        <div className="card-body">
-          {mentionSlug ? (
-            <EditMention slug={mentionSlug} />
-          ) : (
-            <PressMentionForm
-              initial={NEW_MENTION}
-              chapterId={chapter.id}
-              listPath={`${base}/press_mentions`}
-              listKey={chapterPressKey(chapter.id)}
-            />
-          )}
-        </div>
-      </div>
-    </section>
+    <EditorScreen title={title} listPath={`${base}/press_mentions`} listLabel="All Press Mentions">
+      {mentionSlug ? (
+        <EditMention slug={mentionSlug} />
+      ) : (
+        <PressMentionForm
+          initial={NEW_MENTION}
+          chapterId={chapter.id}
+          listPath={`${base}/press_mentions`}
+          listKey={chapterPressKey(chapter.id)}
+        />
+      )}
+    </EditorScreen>
   );
 }
 
