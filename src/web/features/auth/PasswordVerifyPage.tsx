@@ -9,9 +9,9 @@ import { z } from 'zod';
 import { LIMITS } from '../../../common/constants';
 import { PageSpinner } from '../../components/PageSpinner';
 import { SubmitButton } from '../../components/forms/SubmitButton';
-import { TextField } from '../../components/forms/TextField';
 import { AuthCard } from './AuthCard';
 import { checkResetToken, setNewPassword } from './authApi';
+import { NewPasswordFields } from './NewPasswordFields';
 
 const INVALID = 'Your token is invalid or expired.';
 
@@ -75,20 +75,11 @@ export function PasswordVerifyPage() {
     <AuthCard title="Choose a new password">
       {state === 'failed' && <Alert variant="danger">Oops. Something went wrong.</Alert>}
       <Form noValidate onSubmit={(e) => void onSubmit(e)}>
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 6 characters."
-          registration={register('password')}
-          error={formState.errors.password}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          registration={register('passwordMatch')}
-          error={formState.errors.passwordMatch}
+        <NewPasswordFields
+          replacing
+          password={register('password')}
+          passwordMatch={register('passwordMatch')}
+          errors={formState.errors}
         />
         <SubmitButton busy={formState.isSubmitting}>Save new password</SubmitButton>
       </Form>

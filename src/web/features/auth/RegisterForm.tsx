@@ -8,6 +8,7 @@ import { signupRequestSchema, type SignupRequest, type User } from '../../../com
 import { SubmitButton } from '../../components/forms/SubmitButton';
 import { TextField } from '../../components/forms/TextField';
 import { signUp } from './authApi';
+import { NewPasswordFields } from './NewPasswordFields';
 import { useSetCurrentUser } from './useCurrentUser';
 
 /**
@@ -59,20 +60,10 @@ export function RegisterForm({
         registration={register('email')}
         error={errors.email}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 6 characters."
-        registration={register('password')}
-        error={errors.password}
-      />
-      <TextField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        registration={register('passwordMatch')}
-        error={errors.passwordMatch}
+      <NewPasswordFields
+        password={register('password')}
+        passwordMatch={register('passwordMatch')}
+        errors={errors}
       />
       <div className="d-flex align-items-center gap-3 flex-wrap">
         <SubmitButton busy={formState.isSubmitting}>Register</SubmitButton>

@@ -8,11 +8,11 @@ import {
   type Account,
   type PasswordChange,
 } from '../../../../common/schemas/auth';
-import { LIMITS } from '../../../../common/constants';
 import { SaveButton } from '../../../components/forms/SaveButton';
 import { TextField } from '../../../components/forms/TextField';
 import { useSaveState } from '../../../components/forms/useSaveState';
 import { changePassword } from '../authApi';
+import { NewPasswordFields } from '../NewPasswordFields';
 import { placeServerError } from './serverFieldErrors';
 
 const EMPTY: PasswordChange = { currentPassword: '', password: '', passwordMatch: '' };
@@ -71,20 +71,11 @@ export function PasswordForm({
         registration={register('currentPassword')}
         error={errors.currentPassword}
       />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${LIMITS.passwordMin} characters.`}
-        registration={register('password')}
-        error={errors.password}
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        registration={register('passwordMatch')}
-        error={errors.passwordMatch}
+      <NewPasswordFields
+        replacing
+        password={register('password')}
+        passwordMatch={register('passwordMatch')}
+        errors={errors}
       />
       <SaveButton state={save.state}>Change password</SaveButton>
     </Form>
