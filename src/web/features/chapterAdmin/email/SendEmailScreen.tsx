@@ -55,7 +55,11 @@ export function SendEmailScreen() {
   const [draft, setDraft] = useState(0);
   const listQuery = useQuery({
     queryKey: ['chapterListId', chapter.id],
-    queryFn: () => apiGet(`/api/mailing_list/chapter_list_id/${chapter.id}`, chapterListIdSchema),
+    queryFn: () =>
+      apiGet(
+        `/api/mailing_list/chapter_list_id/${chapter.id}`,
+        !import.meta.env?.PROD && chapterListIdSchema,
+      ),
   });
 
   const titleMissing = title.trim() === '';
@@ -76,7 +80,7 @@ export function SendEmailScreen() {
         'POST',
         draftPath('preview'),
         { title: title.trim(), body },
-        emailPreviewSchema,
+        !import.meta.env?.PROD && emailPreviewSchema,
       );
       setPreview({ step: 'ready', preview: answer });
     } catch (err) {
@@ -95,7 +99,7 @@ export function SendEmailScreen() {
         'POST',
         draftPath('test_message'),
         { title: title.trim(), body },
-        testMessageAnswerSchema,
+        !import.meta.env?.PROD && testMessageAnswerSchema,
       );
       toast.show({ type: 'success', title: 'Test email sent', message: `A test went to ${to}.` });
     } catch (err) {
@@ -130,7 +134,7 @@ export function SendEmailScreen() {
         'POST',
         '/api/mailing_list/send_message',
         { title: title.trim(), body, listId, post },
-        sendMessageAnswerSchema,
+        !import.meta.env?.PROD && sendMessageAnswerSchema,
       );
       setSent({ title: title.trim(), answer });
       setStep('editing');
