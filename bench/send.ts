@@ -25,35 +25,18 @@
 // afterwards (skipped without either). PGlite: a fresh directory on disk, as an app server
 // keeps it (`--embedded memory`: in memory, as tests do; then generation shares the process).
 // --workers runs that many send workers in the process, as if of that many app servers.
-import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+//
+// This file is what every part's process runs (`--role sink|generate|send|ceiling`, compiled
+// into one bundle from it); the parts themselves are in bench/send/.
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
-import { build } from 'esbuild';
-import nodemailer from 'nodemailer';
-import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
-import { loadConfig } from '../src/server/config';
-import { openDatabase, type Database } from '../src/server/db/client';
-import {
-  chapters,
-  mailingDeliveries,
-  mailingListContacts,
-  mailingLists,
-  mailingMessages,
-  users,
-} from '../src/server/db/schema';
-import { personalize, renderTemplate } from '../src/server/mail/chapterMessage';
-import { createMailer } from '../src/server/mail/mailer';
-import { createSendWorker } from '../src/server/mail/sendWorker';
-import { sanitizeRichText } from '../src/server/modules/content/sanitize';
-import { sendMessage } from '../src/server/modules/mailing/sendService';
-import type { User } from '../src/common/schemas/auth';
+import { runSend, type SendReport } from './send/appSend';
+import { runCeiling, type CeilingReport } from './send/ceilingSend';
+import { runGenerate } from './send/contacts';
+import { answer, compiledParts, runPart, sourceParts, type Parts } from './send/parts';
+import { appConfig, type Target } from './send/setup';
+import { accepted, runSink, startSink } from './send/sink';
+import { pgliteTarget, postgresTarget, type MadeTarget } from './send/targets';
 
 const { values: args } = parseArgs({
   options: {
@@ -76,354 +59,50 @@ const { values: args } = parseArgs({
 
 const CONTACTS = Number(args.contacts);
 const WORKERS = Number(args.workers);
-const BODY =
-  '<p>We meet on <strong>Tuesday</strong> at the usual place. <a href="https://example.org/map">Map</a></p>';
-const TITLE = 'This week';
-const PUBLIC_URL = 'https://chapters.example.org';
-const MB = 1024 * 1024;
-
-function appConfig(port: number) {
-  return loadConfig({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-    MAIL_FROM: 'Network <news@example.org>',
-    PUBLIC_URL,
-    LOG_LEVEL: 'silent',
-    MAIL_SEND_CONCURRENCY: args.concurrency,
-  });
-}
-
-/** Where a part's database is: a PostgreSQL URL, a PGlite directory, or 'memory'. */
-interface Target {
-  url?: string;
-  embeddedDir: string;
-}
-
-const openTarget = (target: Target): Promise<Database> =>
-  openDatabase({ url: target.url, embeddedDir: target.embeddedDir, poolMax: 10 });
-
-// ---- the SMTP server ----
-
-function runSink() {
-  let accepted = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        accepted += 1;
-        callback();
-      });
-    },
-  });
-  server.listen(0, '127.0.0.1', () => {
-    process.send!({ port: (server.server.address() as AddressInfo).port });
-  });
-  process.on('message', () => process.send!({ accepted }));
-}
-
-// ---- generation ----
-
-async function generate(database: Database) {
-  const { db } = database;
-  const [list] = await db.insert(mailingLists).values({ name: 'Bench list' }).returning();
-  await db.insert(chapters).values({
-    title: 'Bench Town',
-    slug: 'bench-town',
-    status: 1,
-    emailAlias: 'bench',
-    brontoListId: String(list!.id),
-  });
-  await db
-    .insert(users)
-    .values({ name: 'Bench Host', email: 'host@example.org', username: 'host@example.org' });
-  for (let start = 0; start < CONTACTS; start += 1000) {
-    const batch = Array.from({ length: Math.min(1000, CONTACTS - start) }, (_, i) => ({
-      listId: list!.id,
-      email: `reader${start + i}@example.org`,
-      unsubscribeToken: randomBytes(16).toString('hex'),
-    }));
-    await db.insert(mailingListContacts).values(batch);
-  }
-}
-
-async function runGenerate(target: Target) {
-  const database = await openTarget(target);
-  try {
-    await database.migrate();
-    await generate(database);
-  } finally {
-    await database.close();
-  }
-}
-
-// ---- one send, as an app server does it ----
-
-interface SendReport {
-  recipients: number;
-  seconds: number;
-  sentRows: number;
-  rssBeforeMb: number;
-  rssFirstSecondMb: number;
-  rssMaxSendingMb: number;
-  rssEndMb: number;
-  peakMb: number;
-  cpuMs: number;
-}
-
-async function runSend(target: Target, port: number, generateHere: boolean): Promise<SendReport> {
-  const database = await openTarget(target);
-  try {
-    const { db } = database;
-    if (generateHere) {
-      await database.migrate();
-      await generate(database);
-    }
-    const config = appConfig(port);
-    const log = { info() {}, warn() {}, error: console.error };
-    const mailer = createMailer(config, db, log as never);
-    const [chapter] = await db.select().from(chapters).where(eq(chapters.slug, 'bench-town'));
-    const [sender] = await db.select().from(users).limit(1);
-
-    const rssBefore = process.memoryUsage().rss;
-    const cpuBefore = process.cpuUsage();
-    const started = Date.now();
-    const { messageId, recipients } = await sendMessage(db, { id: sender!.id } as User, chapter!, {
-      listId: chapter!.brontoListId!,
-      title: TITLE,
-      body: BODY,
-    });
-    const workers = Array.from({ length: WORKERS }, () =>
-      createSendWorker({
-        db,
-        mailer,
-        log,
-        publicUrl: config.publicUrl,
-        tracking: true,
-        pollMs: 50,
-        leaseMs: config.mail.sendLeaseMs,
-        concurrency: config.mail.sendConcurrency,
-        ...(args.unrecorded ? { unrecordedPerLoop: Number(args.unrecorded) } : {}),
-      }),
-    );
-    workers.forEach((w) => w.start());
-    let rssFirstSecond = 0;
-    let rssMax = 0;
-    const sampler = setInterval(() => {
-      const rss = process.memoryUsage().rss;
-      rssMax = Math.max(rssMax, rss);
-      if (Date.now() - started <= 1500) rssFirstSecond = Math.max(rssFirstSecond, rss);
-    }, 100);
-    for (;;) {
-      const [message] = await db
-        .select({ status: mailingMessages.status })
-        .from(mailingMessages)
-        .where(eq(mailingMessages.id, messageId));
-      if (message!.status === 'finished') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const seconds = (Date.now() - started) / 1000;
-    clearInterval(sampler);
-    const rssEnd = process.memoryUsage().rss;
-    const cpu = process.cpuUsage(cpuBefore);
-    await Promise.all(workers.map((w) => w.stop()));
-    mailer.close();
-    const sent = await db
-      .select({ id: mailingDeliveries.id })
-      .from(mailingDeliveries)
-      .where(eq(mailingDeliveries.status, 'sent'));
-    return {
-      recipients,
-      seconds,
-      sentRows: sent.length,
-      rssBeforeMb: rssBefore / MB,
-      rssFirstSecondMb: (rssFirstSecond || rssEnd) / MB,
-      rssMaxSendingMb: Math.max(rssMax, rssEnd) / MB,
-      rssEndMb: rssEnd / MB,
-      peakMb: process.resourceUsage().maxRSS / 1024,
-      cpuMs: (cpu.user + cpu.system) / 1000,
-    };
-  } finally {
-    await database.close();
-  }
-}
-
-// ---- the ceiling: nodemailer straight to the SMTP server ----
-
-async function runCeiling(port: number, count: number) {
-  const config = appConfig(port);
-  const inFlight = config.mail.sendConcurrency;
-  // The very message a member gets (the app's own rendering, done once), so sizes match.
-  const template = renderTemplate(
-    {
-      subject: TITLE,
-      body: sanitizeRichText(BODY),
-      fromName: 'Bench Town',
-      replyTo: 'bench@drinkingliberally.org',
-    },
-    { publicUrl: PUBLIC_URL, tracking: true },
-  );
-  // The same transport options as the app's mailer (src/server/mail/mailer.ts).
-  const transport = nodemailer.createTransport({ url: config.mail.smtpUrl!, pool: true });
-  const cpuBefore = process.cpuUsage();
-  const started = Date.now();
-  let next = 0;
-  async function loop() {
-    while (next < count) {
-      const i = next++;
-      const token = randomBytes(16).toString('hex');
-      const mail = personalize(
-        template,
-        { email: `reader${i}@example.org`, trackingToken: token, unsubscribeToken: token },
-        PUBLIC_URL,
-      );
-      const { fromName, ...rest } = mail;
-      await transport.sendMail({
-        ...rest,
-        from: { name: fromName ?? '', address: 'news@example.org' },
-        attachDataUrls: true,
-      });
-    }
-  }
-  await Promise.all(Array.from({ length: inFlight }, loop));
-  const seconds = (Date.now() - started) / 1000;
-  const cpu = process.cpuUsage(cpuBefore);
-  transport.close();
-  return { count, seconds, cpuMs: (cpu.user + cpu.system) / 1000, inFlight };
-}
-
-// ---- the orchestra ----
-
-/** What each part's process runs: this file through tsx, or it compiled. */
-interface Parts {
-  file: string;
-  execArgv: string[];
-  cleanup(): void;
-}
-
-/** This file and what it imports of ours in one ES module, as scripts/build-server.ts builds. */
-async function compiledParts(): Promise<Parts> {
-  // Inside the project, so that the packages left out of the bundle are found as they are.
-  const cache = fileURLToPath(new URL('../node_modules/.cache', import.meta.url));
-  mkdirSync(cache, { recursive: true });
-  const dir = mkdtempSync(path.join(cache, 'bench-send-'));
-  const file = path.join(dir, 'send.js');
-  await build({
-    entryPoints: [fileURLToPath(import.meta.url)],
-    outfile: file,
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    keepNames: true,
-    logLevel: 'warning',
-  });
-  // db/client.ts looks for the migrations beside the running file.
-  const migrations = fileURLToPath(new URL('../src/server/db/migrations', import.meta.url));
-  cpSync(migrations, path.join(dir, 'migrations'), { recursive: true });
-  return { file, execArgv: [], cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-const sourceParts = (): Parts => ({
-  file: fileURLToPath(import.meta.url),
-  execArgv: ['--import', 'tsx'],
-  cleanup() {},
-});
-
-let parts: Parts;
-
-function child<T>(role: string, extra: string[]): Promise<T> {
-  const profile =
-    role === 'send' && args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', args['cpu-prof']] : [];
-  return new Promise((resolve, reject) => {
-    const proc = fork(parts.file, [...process.argv.slice(2), '--role', role, ...extra], {
-      execArgv: [...parts.execArgv, ...profile],
-    });
-    let answer: T | undefined;
-    proc.on('message', (m: T) => (answer = m));
-    proc.on('exit', (code) =>
-      code === 0 && answer !== undefined
-        ? resolve(answer)
-        : reject(new Error(`${role} exited with ${code}`)),
-    );
-  });
-}
-
-async function withAdmin(adminUrl: string, sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function accepted(sink: ChildProcess): Promise<number> {
-  sink.send('count');
-  return new Promise<number>((resolve) =>
-    sink.once('message', (m: { accepted: number }) => resolve(m.accepted)),
-  );
-}
+const ENTRY = fileURLToPath(import.meta.url);
 
 const fmt = (n: number) => n.toFixed(0);
 const ceilingMessages = () => Number(args['ceiling-messages'] || Math.min(CONTACTS, 5000));
 
+let parts: Parts;
+
+/** A part in a process of its own, given this run's options; the send's may be profiled. */
+function child<T>(role: string, extra: string[]): Promise<T> {
+  const profile =
+    role === 'send' && args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', args['cpu-prof']] : [];
+  return runPart<T>(parts, role, process.argv.slice(2), extra, profile);
+}
+
 async function main() {
-  parts = args.tsx ? sourceParts() : await compiledParts();
-  const sink = fork(parts.file, ['--role', 'sink'], { execArgv: parts.execArgv });
-  const port = await new Promise<number>((resolve) =>
-    sink.once('message', (m: { port: number }) => resolve(m.port)),
-  );
+  parts = args.tsx ? sourceParts(ENTRY) : await compiledParts(ENTRY);
+  const { sink, port } = await startSink(parts);
   const ceilingCount = ceilingMessages();
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   const which = args.db === 'both' ? ['postgres', 'pglite'] : [args.db!];
-  const concurrency = appConfig(port).mail.sendConcurrency;
+  const concurrency = appConfig(port, args.concurrency).mail.sendConcurrency;
   console.log(
     `${CONTACTS} contacts, ${WORKERS} worker(s) x ${concurrency} in flight; ceiling: nodemailer, ${ceilingCount} messages, ${concurrency} in flight; parts ${args.tsx ? 'from source (tsx)' : 'compiled'}`,
   );
   let failed = false;
   const ceiling = async () => {
     const before = await accepted(sink);
-    const run = await child<Awaited<ReturnType<typeof runCeiling>>>('ceiling', [
-      '--port',
-      String(port),
-    ]);
+    const run = await child<CeilingReport>('ceiling', ['--port', String(port)]);
     if ((await accepted(sink)) - before !== run.count) failed = true;
     return run;
   };
   try {
     for (const kind of which) {
-      let target: Target;
-      let cleanup: () => Promise<void>;
+      let made: MadeTarget;
       if (kind === 'postgres') {
         if (!adminUrl) {
           console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
           continue;
         }
-        const name = `chapters_bench_send_${Date.now()}`;
-        await withAdmin(adminUrl, `create database "${name}"`);
-        const url = new URL(adminUrl);
-        url.pathname = `/${name}`;
-        target = { url: url.toString(), embeddedDir: 'unused' };
-        cleanup = () => withAdmin(adminUrl, `drop database if exists "${name}" with (force)`);
+        made = await postgresTarget(adminUrl);
       } else {
-        const dir =
-          args.embedded === 'memory'
-            ? 'memory'
-            : mkdtempSync(path.join(tmpdir(), 'chapters-bench-send-'));
-        target = { embeddedDir: dir };
-        cleanup = async () => {
-          if (dir !== 'memory') rmSync(dir, { recursive: true, force: true });
-        };
+        made = pgliteTarget(args.embedded);
       }
-      const label =
-        kind === 'postgres'
-          ? 'PostgreSQL'
-          : `PGlite (${target.embeddedDir === 'memory' ? 'in memory' : 'on disk'})`;
+      const { target, label } = made;
       try {
         const inMemory = target.embeddedDir === 'memory';
         if (!inMemory) await child('generate', ['--target', JSON.stringify(target)]);
@@ -453,7 +132,7 @@ async function main() {
         console.log(`  SMTP server accepted ${got}; ledger rows sent: ${send.sentRows}`);
         if (got !== send.recipients || send.sentRows !== send.recipients) failed = true;
       } finally {
-        await cleanup();
+        await made.cleanup();
       }
     }
   } finally {
@@ -466,21 +145,28 @@ async function main() {
   }
 }
 
-/** Answers the parent and ends this process (a pool's timer must not keep it alive). */
-const answer = (message: unknown) => process.send!(message, () => process.exit(0));
-
 async function part() {
   const target = args.target ? (JSON.parse(args.target) as Target) : undefined;
   switch (args.role) {
     case 'sink':
       return runSink();
     case 'generate':
-      await runGenerate(target!);
+      await runGenerate(target!, CONTACTS);
       return answer({ done: true });
-    case 'send':
-      return answer(await runSend(target!, Number(args.port), target!.embeddedDir === 'memory'));
+    case 'send': {
+      const inMemory = target!.embeddedDir === 'memory';
+      return answer(
+        await runSend(target!, {
+          port: Number(args.port),
+          workers: WORKERS,
+          concurrency: args.concurrency,
+          unrecorded: args.unrecorded,
+          generateHere: inMemory ? CONTACTS : 0,
+        }),
+      );
+    }
     case 'ceiling':
-      return answer(await runCeiling(Number(args.port), ceilingMessages()));
+      return answer(await runCeiling(Number(args.port), ceilingMessages(), args.concurrency));
   }
 }
 
