@@ -65,11 +65,18 @@ test('an admin reviews an application, makes its chapter, enables it and sees it
   ).toBeVisible();
   await expect(page.getByLabel('City')).toHaveValue('Columbus');
   await expect(page.getByLabel('State')).toHaveValue('OH');
+  // The application asked for no postal code: the gazetteer's, for Columbus, is offered.
+  await expect(page.getByLabel('Postal Code')).toHaveValue(/^432\d\d$/);
+  await expect(page.getByText('this is one of Columbus, OH from the gazetteer')).toBeVisible();
   await page.getByLabel('Title').fill('');
-  await page.getByLabel('Postal Code').focus();
+  await page.getByLabel('Postal Code').fill('');
   await expect(page.getByText('Title is Required')).toBeVisible();
   await page.getByRole('button', { name: 'Create Chapter' }).click();
   await expect(page.getByText('Postal Code is Required')).toBeVisible();
+  // ...and the form says which fields stop it, where the button is.
+  await expect(page.getByRole('alert').filter({ hasText: 'not created' })).toHaveText(
+    'The chapter was not created. Fill in Title, Postal Code above.',
+  );
   await page.getByLabel('Title').fill('Columbus Short North');
   await page.getByLabel('Postal Code').fill('43215');
   await page.getByRole('textbox', { name: 'About' }).click();

@@ -57,7 +57,7 @@ test('an admin manages a contact: blocks, unblocks and adds them to a chapter li
   await expect(page.getByRole('listitem').filter({ hasText: 'Brooklyn' })).toBeVisible();
 
   // And take them off Pittsburgh's.
-  await page.getByRole('button', { name: 'Remove from Pittsburgh' }).click();
+  await page.getByRole('button', { name: 'Remove from list Pittsburgh' }).click();
   await expect(page.getByText('Contact removed from list successfully')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Pittsburgh' })).toHaveCount(0);
 });

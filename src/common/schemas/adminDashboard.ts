@@ -1,12 +1,11 @@
 // GET /api/admin/dashboard (admins; beyond the spec, which shows placeholder counts): the
 // network's real counts and every chapter's health, with the chapters that have lapsed.
 import { z } from 'zod';
+import { LAPSED_REASONS } from '../lapsed';
 
 /** Spec 1 §2: a chapter with no email in two months is removed; the dashboard flags it first. */
-export const LAPSED_EMAIL_DAYS = 61;
-
-export const LAPSED_REASONS = ['no_recent_email', 'no_upcoming_event'] as const;
-export type LapsedReason = (typeof LAPSED_REASONS)[number];
+export { LAPSED_EMAIL_DAYS } from '../lapsed';
+export { LAPSED_REASONS, type LapsedReason } from '../lapsed';
 
 export const dashboardCountsSchema = z.object({
   activeChapters: z.number().int(),
@@ -15,7 +14,7 @@ export const dashboardCountsSchema = z.object({
   users: z.number().int(),
   /** Active contacts of the built-in mailing lists (one person on two lists counts twice). */
   listMembers: z.number().int(),
-  /** Chapters (active ones only) with at least one lapsed reason. */
+  /** Chapters with isLapsed: exactly the rows "Lapsed only" shows. */
   lapsedChapters: z.number().int(),
 });
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
@@ -37,9 +36,11 @@ export const dashboardChapterSchema = z.object({
   memberCount: z.number().int(),
   /** Its chapter hosts (role 3), by name. */
   hosts: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })),
-  /** No email for LAPSED_EMAIL_DAYS, or no upcoming event (hidden chapters too). */
+  /** common/lapsed.ts chapterLapse: an active chapter past its first two months with a reason. */
   isLapsed: z.boolean(),
   lapsedReasons: z.array(z.enum(LAPSED_REASONS)),
+  /** A new chapter is spared until then (ISO instant); null once it is two months old. */
+  graceUntil: z.string().nullable(),
 });
 export type DashboardChapter = z.infer<typeof dashboardChapterSchema>;
 

@@ -27,3 +27,15 @@ export const newChapterRequestSchema = fields.extend({
 export type NewChapterRequest = z.input<typeof newChapterRequestSchema>;
 // The answer is the new chapter as GET /api/chapter/id/{id} gives it (chapterSchema); its slug
 // is made from the title (or city), with -2, -3... when taken.
+
+/**
+ * GET /api/geocode/postal_code?city=&state= (admins): a US city's ZIP from the gazetteer, which
+ * the Add Chapter form offers for a chapter made from an application (it asks for no postal
+ * code). 404 when the gazetteer does not know the city in that state.
+ */
+export const postalCodeAnswerSchema = z.object({
+  postalCode: z.string(),
+  /** The place the code is of, as the gazetteer names it: 'Berkeley, CA'. */
+  label: z.string(),
+});
+export type PostalCodeAnswer = z.infer<typeof postalCodeAnswerSchema>;

@@ -154,6 +154,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/user_note': ADMIN,
   // ------------------------------------------------------------ directory
   'GET /api/geocode': PUBLIC,
+  'GET /api/geocode/postal_code': ADMIN,
   'GET /api/chapter_calendar/:slug/events.ics': PUBLIC,
   'GET /api/chapter/slug/:slug': PUBLIC,
   'GET /api/chapter/id/:id': PUBLIC,

@@ -1,10 +1,12 @@
 // GET /api/admin/dashboard (beyond the spec): real counts and every chapter's health.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/app';
 import {
   chapterBlogPosts,
   chapterEvents,
   chapterHostApplications,
+  chapters,
   mailingListContacts,
   mailingLists,
 } from '../../db/schema';
@@ -30,13 +32,22 @@ const DAY = 86_400_000;
 
 describe('GET /api/admin/dashboard', () => {
   it('answers real counts and, per chapter, its dates, members, hosts and lapsed flags', async () => {
+    // Chapters past their first two months, when a new chapter is spared.
+    const longAgo = new Date(Date.now() - 200 * DAY);
+    await t.db.update(chapters).set({ createdAt: longAgo });
     const [list] = await t.db.insert(mailingLists).values({ name: 'Lively list' }).returning();
     const lively = await insertChapter(t, {
       title: 'Lively',
       state: 'NY',
       brontoListId: String(list!.id),
+      createdAt: longAgo,
     });
-    const hidden = await insertChapter(t, { title: 'Hidden', status: 0, state: 'CA' });
+    const hidden = await insertChapter(t, {
+      title: 'Hidden',
+      status: 0,
+      state: 'CA',
+      createdAt: longAgo,
+    });
     await t.db.insert(chapterEvents).values({
       chapterId: lively.id,
       name: 'Bar',
@@ -112,9 +123,61 @@ describe('GET /api/admin/dashboard', () => {
       nextEventDate: null,
       hosts: [{ id: w.users.host.id, name: 'Hank Host', email: w.users.host.email }],
     });
-    expect(byId.get(hidden.id)).toMatchObject({ status: 0, isLapsed: true, lastEmailAt: null });
+    // Hidden already: off the site, so not counted as lapsed, nor shown by "Lapsed only".
+    expect(byId.get(hidden.id)).toMatchObject({ status: 0, isLapsed: false, lastEmailAt: null });
     // By state, then title.
     expect(dashboard.chapters.map((c) => c.state)).toEqual(['CA', 'CA', 'NY', 'NY']);
+  });
+
+  it('spares a new chapter, dates a long-standing one from its schedule, and counts what it flags', async () => {
+    // Made from an application a minute ago: no email and no event yet.
+    const fresh = await insertChapter(t, { title: 'Fresh', state: 'OH' });
+    // Made 90 days ago, meeting every first Tuesday; its event row was added today.
+    const monthly = await insertChapter(t, {
+      title: 'Monthly',
+      state: 'OH',
+      createdAt: new Date(Date.now() - 90 * DAY),
+    });
+    await t.db.insert(chapterEvents).values({
+      chapterId: monthly.id,
+      name: 'Pub',
+      slug: `pub-${monthly.id}`,
+      address1: '1 High St',
+      city: 'Columbus',
+      startTime: '19:00',
+      endTime: '21:00',
+      dayOfWeekIndex: 2,
+      weeksOfMonthIndexes: '1',
+    });
+    const hiddenOld = await insertChapter(t, {
+      title: 'Hidden old',
+      status: 0,
+      state: 'OH',
+      createdAt: new Date(Date.now() - 400 * DAY),
+    });
+
+    const res = await send(t, { method: 'GET', url: '/api/admin/dashboard' }, w.cookies.admin);
+    const { counts, chapters: rows } = adminDashboardSchema.parse(res.json());
+    const byId = new Map(rows.map((c) => [c.id, c]));
+
+    const spared = byId.get(fresh.id)!;
+    expect(spared).toMatchObject({ isLapsed: false, lapsedReasons: [], lastEmailAt: null });
+    const graceDays = (Date.parse(spared.graceUntil!) - Date.now()) / DAY;
+    expect(graceDays).toBeGreaterThan(60);
+    expect(graceDays).toBeLessThanOrEqual(61);
+
+    // Met within the last five weeks (some first Tuesday), though the row is new.
+    const met = byId.get(monthly.id)!;
+    expect(met.lastEventDate).not.toBeNull();
+    const since = (Date.now() - Date.parse(met.lastEventDate!)) / DAY;
+    expect(since).toBeGreaterThanOrEqual(-1);
+    expect(since).toBeLessThan(36);
+    expect(met).toMatchObject({ graceUntil: null, lapsedReasons: ['no_recent_email'] });
+
+    expect(byId.get(hiddenOld.id)!.isLapsed).toBe(false);
+    // The summary card's figure is the number of rows "Lapsed only" shows.
+    expect(counts.lapsedChapters).toBe(rows.filter((c) => c.isLapsed).length);
+    await t.db.delete(chapters).where(eq(chapters.id, hiddenOld.id));
   });
 
   it('is for admins only', async () => {

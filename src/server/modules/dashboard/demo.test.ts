@@ -35,6 +35,12 @@ describe('the admin screens over the demo network', () => {
     expect(active.some((c) => c.isLapsed)).toBe(true);
     expect(active.some((c) => !c.isLapsed)).toBe(true);
     expect(active.some((c) => c.memberCount > 0 && c.hosts.length > 0)).toBe(true);
+    // Chapters that have met for years have a last meeting, though their events' rows are new.
+    const meeting = active.filter((c) => c.nextEventDate && !c.graceUntil);
+    expect(meeting.length).toBeGreaterThan(10);
+    expect(meeting.filter((c) => c.lastEventDate === null)).toEqual([]);
+    // The summary card counts exactly the chapters "Lapsed only" lists.
+    expect(counts.lapsedChapters).toBe(chapters.filter((c) => c.isLapsed).length);
   });
 
   it('show applications in every status, archived ones, and private and locked wiki pages', async () => {

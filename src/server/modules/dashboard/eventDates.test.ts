@@ -34,12 +34,10 @@ function event(values: Partial<EventRow>): EventRow {
 }
 
 const zone = 'America/New_York';
-const dates = (events: EventRow[], now: Date) =>
-  eventDatesOf(
-    events.map((e) => ({ ...e, createdAt: e.createdAt.getTime() })),
-    zone,
-    new ZoneClock(now),
-  );
+/** The chapter of these events was made long ago unless a test says otherwise. */
+const LONG_AGO = Date.parse('2020-01-01T00:00:00Z');
+const dates = (events: EventRow[], now: Date, chapterMade = LONG_AGO) =>
+  eventDatesOf(events, zone, new ZoneClock(now), chapterMade);
 
 describe('eventDatesOf', () => {
   it('gives the next date nextOccurrencesOfAll gives, for every rule, at many moments', () => {
@@ -57,7 +55,7 @@ describe('eventDatesOf', () => {
     }
   });
 
-  it('gives the latest date on or before today, never before the event was made', () => {
+  it('gives the latest date on or before today, never before the chapter was made', () => {
     // Tuesday 2025-03-11, 15:00 in New York.
     const now = new Date('2025-03-11T19:00:00Z');
     expect(dates([event({ dayOfWeekIndex: 2 })], now)).toEqual({
@@ -65,8 +63,41 @@ describe('eventDatesOf', () => {
       nextEventDate: '2025-03-11',
     });
     expect(dates([event({ dayOfWeekIndex: 1 })], now).lastEventDate).toBe('2025-03-10');
-    const newEvent = event({ dayOfWeekIndex: 1, createdAt: new Date('2025-03-11T12:00:00Z') });
-    expect(dates([newEvent], now)).toEqual({ lastEventDate: null, nextEventDate: '2025-03-17' });
+    const newChapter = Date.parse('2025-03-11T12:00:00Z');
+    expect(dates([event({ dayOfWeekIndex: 1 })], now, newChapter)).toEqual({
+      lastEventDate: null,
+      nextEventDate: '2025-03-17',
+    });
+  });
+
+  it("finds a chapter's last meeting from its schedule, though its event was put on the site today", () => {
+    // Every first Monday since 2020; the event's row was made this morning (as the demo's are).
+    const now = new Date('2025-03-11T19:00:00Z');
+    const monthly = event({
+      weeksOfMonthIndexes: '1',
+      dayOfWeekIndex: 1,
+      createdAt: new Date('2025-03-11T12:00:00Z'),
+    });
+    expect(dates([monthly], now)).toEqual({
+      lastEventDate: '2025-03-03',
+      nextEventDate: '2025-04-07',
+    });
+  });
+
+  it('does not count a skipped date as met, and counts a moved one where it went', () => {
+    // Every Monday; Tuesday 2025-03-11. The 10th was skipped; the 3rd moved to the 5th.
+    const now = new Date('2025-03-11T19:00:00Z');
+    const weekly = { ...event({ dayOfWeekIndex: 1 }) };
+    const skip = (date: string, movedTo: string | null = null) => ({
+      date,
+      note: '',
+      movedTo: movedTo ? { date: movedTo, startTime: '19:00', endTime: '21:00' } : null,
+    });
+    const last = (exceptions: ReturnType<typeof skip>[]) =>
+      eventDatesOf([{ ...weekly, exceptions }], zone, new ZoneClock(now), LONG_AGO).lastEventDate;
+    expect(last([])).toBe('2025-03-10');
+    expect(last([skip('2025-03-10')])).toBe('2025-03-03');
+    expect(last([skip('2025-03-10'), skip('2025-03-03', '2025-03-05')])).toBe('2025-03-05');
   });
 
   it('handles single dates: past, today and coming', () => {
@@ -97,7 +128,6 @@ describe('eventDatesOf', () => {
         [
           {
             ...weekly,
-            createdAt: weekly.createdAt.getTime(),
             exceptions: exceptions.map((x) => ({
               date: x.date,
               note: '',
@@ -107,6 +137,7 @@ describe('eventDatesOf', () => {
         ],
         zone,
         new ZoneClock(now),
+        LONG_AGO,
       ).nextEventDate;
     expect(at([])).toBe('2026-11-24');
     expect(at([{ date: '2026-11-24', movedTo: null }])).toBe('2026-12-01');

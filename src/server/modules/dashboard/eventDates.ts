@@ -13,7 +13,7 @@ import {
 import type { EventRow } from '../chapters/summaries';
 
 /** How far back a last meeting is looked for, and forward a next one. */
-const LOOK_BACK_DAYS = 400;
+export const LOOK_BACK_DAYS = 400;
 const LOOK_AHEAD_DAYS = 800;
 const DAY_MS = 86_400_000;
 
@@ -21,8 +21,6 @@ export type DatedEvent = Pick<
   EventRow,
   'dayOfWeekIndex' | 'weeksOfMonthIndexes' | 'isSingleDate' | 'singleDate' | 'startTime' | 'endTime'
 > & {
-  /** When the event was made, in milliseconds since 1970. */
-  createdAt: number;
   /** Its skipped and moved dates (events/exceptions.ts). */
   exceptions?: readonly DateException[] | undefined;
 };
@@ -95,10 +93,17 @@ export class ZoneClock {
 /** The epoch day's weekday, 0 = Sunday (1970-01-01 was a Thursday). */
 const weekdayOf = (day: number) => (((day + 4) % 7) + 7) % 7;
 
+/**
+ * `since` (milliseconds since 1970) is when the chapter was made: its schedule's past dates
+ * from then on are when it met. Not the event's own creation: a chapter that has met monthly
+ * for years usually put its meeting on the site long after it began (the demo's events were
+ * all made at once), and an edited event keeps its row.
+ */
 export function eventDatesOf(
   events: readonly DatedEvent[],
   timeZone: string,
   clock: ZoneClock,
+  since: number,
 ): EventDates {
   const today = clock.today(timeZone);
   const now = clock.now.getTime();
@@ -114,12 +119,18 @@ export function eventDatesOf(
       if ((next === null || day < next) && day >= today - 1 && notEnded(event, day)) next = day;
       continue;
     }
+    const changed = new Map((event.exceptions ?? []).map((x) => [epochDay(x.date), x]));
+    // A skipped date was not met; a moved one was met where it went, if that has come.
+    for (const x of changed.values()) {
+      const moved = x.movedTo ? epochDay(x.movedTo.date) : null;
+      if (moved !== null && moved <= today && (last === null || moved > last)) last = moved;
+    }
     // Only the event's weekday can match: step a week at a time from the nearest one.
     const onOrBefore = today - ((weekdayOf(today) - event.dayOfWeekIndex + 7) % 7);
-    // A recurring event did not meet before it existed.
-    const from = Math.max(today - LOOK_BACK_DAYS, clock.dayOf(event.createdAt, timeZone));
+    // The chapter did not meet before it was made.
+    const from = Math.max(today - LOOK_BACK_DAYS, clock.dayOf(since, timeZone));
     for (let day = onOrBefore; day >= from && (last === null || day > last); day -= 7) {
-      if (clock.meets(event, day)) {
+      if (clock.meets(event, day) && !changed.has(day)) {
         last = day;
         break;
       }
@@ -128,7 +139,6 @@ export function eventDatesOf(
     const start = today - 1;
     const first = start + ((event.dayOfWeekIndex - weekdayOf(start) + 7) % 7);
     const until = Math.min(today + LOOK_AHEAD_DAYS, next ?? Infinity);
-    const changed = new Map((event.exceptions ?? []).map((x) => [epochDay(x.date), x]));
     for (let day = first; day < until; day += 7) {
       if (!clock.meets(event, day)) continue;
       const exception = changed.get(day);

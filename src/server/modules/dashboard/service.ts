@@ -13,19 +13,15 @@ import {
   users,
 } from '../../db/schema';
 import { CHAPTER_STATUS, ROLE } from '../../../common/constants';
-import {
-  LAPSED_EMAIL_DAYS,
-  type AdminDashboard,
-  type DashboardChapter,
-  type LapsedReason,
-} from '../../../common/schemas/adminDashboard';
+import type { AdminDashboard, DashboardChapter } from '../../../common/schemas/adminDashboard';
+import { chapterLapse } from '../../../common/lapsed';
 import { chapterTimeZone } from '../geo/timezone';
 import { listIdField } from '../mailing/listAccess';
 import { getEmailService } from '../settings/service';
 import { loadExceptions } from '../events/exceptions';
 import { queryRows } from '../../mail/queryRows';
 import { byDisplayTitle, chapterState, displayTitle } from '../chapters/summaries';
-import { eventDatesOf, ZoneClock } from './eventDates';
+import { eventDatesOf, LOOK_BACK_DAYS, ZoneClock } from './eventDates';
 
 const DAY_MS = 86_400_000;
 
@@ -57,6 +53,7 @@ export async function getAdminDashboard(db: Db, now = new Date()): Promise<Admin
           slug: chapters.slug,
           state: chapters.state,
           status: chapters.status,
+          createdAt: chapters.createdAt,
           brontoListId: chapters.brontoListId,
           sendInBlueListId: chapters.sendInBlueListId,
         })
@@ -73,10 +70,6 @@ export async function getAdminDashboard(db: Db, now = new Date()): Promise<Admin
           singleDate: chapterEvents.singleDate,
           startTime: chapterEvents.startTime,
           endTime: chapterEvents.endTime,
-          // As milliseconds: 6,000 numbers parse far faster than 6,000 timestamps.
-          createdAt: sql<number>`extract(epoch from ${chapterEvents.createdAt}) * 1000`.mapWith(
-            Number,
-          ),
         })
         .from(chapterEvents)
         .orderBy(asc(chapterEvents.id)),
@@ -111,8 +104,9 @@ export async function getAdminDashboard(db: Db, now = new Date()): Promise<Admin
           (select count(*)::int from chapter_host_applications where status = 'open') as "openApplications"`,
       ),
       getEmailService(db),
-      // Skipped and moved dates: a chapter whose next meeting is skipped meets after it.
-      loadExceptions(db, undefined, now),
+      // Skipped and moved dates: a chapter whose next meeting is skipped meets after it, and
+      // one whose last was skipped last met before it.
+      loadExceptions(db, undefined, new Date(now.getTime() - LOOK_BACK_DAYS * DAY_MS)),
     ]);
 
   const eventsBy = groupBy(events, (e) => e.chapterId);
@@ -126,7 +120,6 @@ export async function getAdminDashboard(db: Db, now = new Date()): Promise<Admin
   const membersOf = new Map(listSizes.map((l) => [l.listId, l.n]));
   const listField = listIdField(service);
   const clock = new ZoneClock(now);
-  const emailCutoff = now.getTime() - LAPSED_EMAIL_DAYS * DAY_MS;
 
   const rows: DashboardChapter[] = chapterRows.map((chapter) => {
     const state = chapterState(chapter.state);
@@ -136,12 +129,11 @@ export async function getAdminDashboard(db: Db, now = new Date()): Promise<Admin
       chapterEvents.map((e) => ({ ...e, exceptions: skips.get(e.id) })),
       timeZone,
       clock,
+      chapter.createdAt.getTime(),
     );
     const lastEmail = lastEmailBy.get(chapter.id) ?? null;
     const listId = builtinListId(chapter[listField]);
-    const lapsedReasons: LapsedReason[] = [];
-    if (!lastEmail || lastEmail.getTime() < emailCutoff) lapsedReasons.push('no_recent_email');
-    if (!dates.nextEventDate) lapsedReasons.push('no_upcoming_event');
+    const lapse = chapterLapse({ ...chapter, lastEmailAt: lastEmail, ...dates }, now);
     return {
       id: chapter.id,
       title: chapter.title,
@@ -153,8 +145,9 @@ export async function getAdminDashboard(db: Db, now = new Date()): Promise<Admin
       lastEmailAt: lastEmail ? lastEmail.toISOString() : null,
       memberCount: listId === null ? 0 : (membersOf.get(listId) ?? 0),
       hosts: (hostsBy.get(chapter.id) ?? []).map(({ id, name, email }) => ({ id, name, email })),
-      isLapsed: lapsedReasons.length > 0,
-      lapsedReasons,
+      isLapsed: lapse.isLapsed,
+      lapsedReasons: lapse.reasons,
+      graceUntil: lapse.graceUntil?.toISOString() ?? null,
     };
   });
   rows.sort((a, b) => (a.state < b.state ? -1 : a.state > b.state ? 1 : byDisplayTitle(a, b)));
@@ -167,7 +160,7 @@ export async function getAdminDashboard(db: Db, now = new Date()): Promise<Admin
       openApplications: totals?.openApplications ?? 0,
       users: totals?.users ?? 0,
       listMembers: listSizes.reduce((sum, l) => sum + l.n, 0),
-      lapsedChapters: active.filter((c) => c.isLapsed).length,
+      lapsedChapters: rows.filter((c) => c.isLapsed).length,
     },
     chapters: rows,
   };

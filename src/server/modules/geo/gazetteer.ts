@@ -14,6 +14,7 @@ export interface Place {
 }
 
 interface Entry {
+  zip: string;
   latitude: number;
   longitude: number;
   city: string;
@@ -169,4 +170,27 @@ export function geocodeAddress(address: {
 }): Place | null {
   const byZip = /^\d{5}/.test(address.postalCode) ? geocode(address.postalCode.slice(0, 5)) : null;
   return byZip ?? (address.city ? cityPlace(address.city, stateByText(address.state)) : null);
+}
+
+/**
+ * A ZIP code of a US city, for a form that needs one (a chapter made from an application, which
+ * asks only for city and state): the city's ZIP nearest its centre, or null for a city the
+ * gazetteer does not know in that state.
+ */
+export function postalCodeOf(
+  city: string,
+  state: string,
+): { postalCode: string; label: string } | null {
+  const abbr = stateByText(state.trim());
+  const name = city.trim().replace(/\s+/g, ' ').toLowerCase();
+  if (!abbr || !name) return null;
+  const entries = (cityIndex().get(name) ?? []).filter((e) => e.state === abbr);
+  if (entries.length === 0) return null;
+  const mid = centre(entries);
+  let best: { zip: string; km: number } | null = null;
+  for (const { zip, latitude: lat, longitude: lng } of entries) {
+    const km = distanceKm(mid, { lat, lng });
+    if (!best || km < best.km || (km === best.km && zip < best.zip)) best = { zip, km };
+  }
+  return best && { postalCode: best.zip, label: `${entries[0]!.city}, ${abbr}` };
 }

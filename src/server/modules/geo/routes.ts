@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../appInstance';
+import { postalCodeAnswerSchema } from '../../../common/schemas/chapterCreate';
 import { HttpError } from '../../plugins/errors';
-import { geocode } from './gazetteer';
+import { requireAdmin } from '../../plugins/auth';
+import { geocode, postalCodeOf } from './gazetteer';
 import { chapterPlaces } from './chapterPlaces';
 import { stateOutline } from './outlines';
 
@@ -21,6 +23,29 @@ export function geoRoutes(app: AppInstance): void {
       const place = geocode(request.query.q, await chapterPlaces(app.db));
       if (!place) throw new HttpError(404, `No place found for "${request.query.q}".`);
       return place;
+    },
+  );
+
+  // The Add Chapter form offers it for a chapter made from an application, which never asked
+  // for a postal code (issue 21).
+  app.get(
+    '/api/geocode/postal_code',
+    {
+      config: { access: 'admin' },
+      schema: {
+        querystring: z.object({
+          city: z.string().trim().min(1).max(200),
+          state: z.string().trim().min(2).max(40),
+        }),
+        response: { 200: postalCodeAnswerSchema },
+      },
+    },
+    (request) => {
+      requireAdmin(request);
+      const { city, state } = request.query;
+      const found = postalCodeOf(city, state);
+      if (!found) throw new HttpError(404, `No postal code found for ${city}, ${state}.`);
+      return found;
     },
   );
 

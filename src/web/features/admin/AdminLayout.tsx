@@ -11,9 +11,16 @@ const MENU = [
   { to: '/admin/wiki', label: 'Wiki' },
   { to: '/admin/press_mentions', label: 'Press Mentions' },
   { to: '/admin/email', label: 'Email' },
+  { to: '/admin/settings', label: 'Settings' },
+] as const;
+
+/**
+ * Spec 2 keeps /admin/content and /admin/surveys as "Coming Soon!" pages. The menu says so
+ * before they are opened, last, so no one goes looking for a tool that is not there yet.
+ */
+const COMING = [
   { to: '/admin/content', label: 'Content' },
   { to: '/admin/surveys', label: 'Surveys' },
-  { to: '/admin/settings', label: 'Settings' },
 ] as const;
 
 /** The site admin tools (spec 2 §2); RequireAdmin has already let only admins in. */
@@ -26,6 +33,11 @@ export function AdminLayout() {
           {MENU.map((item) => (
             <Nav.Link key={item.to} as={NavLink} to={item.to} end={'end' in item}>
               {item.label}
+            </Nav.Link>
+          ))}
+          {COMING.map((item) => (
+            <Nav.Link key={item.to} as={NavLink} to={item.to} className="text-body-secondary">
+              {item.label} <span className="small">(coming soon)</span>
             </Nav.Link>
           ))}
         </Nav>

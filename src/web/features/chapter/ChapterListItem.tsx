@@ -7,8 +7,18 @@ import type { ChapterSummary } from '../../../common/schemas/chapters';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { TypeName } from './TypeName';
 
-/** Spec 1 §2 "Chapter list item", on the state screen and My Chapters. */
-export function ChapterListItem({ chapter }: { chapter: ChapterSummary }) {
+/**
+ * Spec 1 §2 "Chapter list item", on the state screen (under its h2 "Chapters") and My Chapters
+ * (right under the h1, so its titles are h2: a screen reader's outline skips no level).
+ */
+export function ChapterListItem({
+  chapter,
+  headingLevel = 3,
+}: {
+  chapter: ChapterSummary;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { user } = useCurrentUser();
   const base = `/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`;
   const roles = ROLES.filter(
@@ -20,10 +30,10 @@ export function ChapterListItem({ chapter }: { chapter: ChapterSummary }) {
     <li className={`list-group-item py-3${chapter.status === 1 ? '' : ' chapter-inactive'}`}>
       <div className="d-flex flex-wrap align-items-start gap-2">
         <div className="me-auto">
-          <h3 className="h5 mb-1">
+          <Heading className="h5 mb-1">
             <Link to={base}>{chapter.displayTitle}</Link>
             {chapter.status !== 1 && <span className="badge text-bg-secondary ms-2">Hidden</span>}
-          </h3>
+          </Heading>
           <TypeName type={chapter.chapter_type} suffix={CHAPTER_TYPE_SUFFIX} />
         </div>
         {hasHostAccess(user, chapter.id) && (

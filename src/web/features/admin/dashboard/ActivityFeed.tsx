@@ -13,22 +13,37 @@ const TYPE_LABEL: Record<ActivityItem['type'], string> = {
   chapter_host_application: 'Host application',
 };
 
-/** The network's latest notes, press mentions and host applications (spec 2 §7). */
-export function ActivityFeed() {
+/** How many grey items stand for the feed while it loads: a screenful, so it grows off-screen. */
+const PLACEHOLDER_ITEMS = 6;
+
+/**
+ * The network's latest notes, press mentions and host applications (spec 2 §7). Until `drawn`
+ * it only asks for them; then, while they come, grey items hold the place of a screenful.
+ */
+export function ActivityFeed({ drawn = true }: { drawn?: boolean }) {
   const query = useQuery({
     queryKey: ['activity', 'all'],
     queryFn: () =>
       apiGet('/api/activity_feed_item/all', !import.meta.env?.PROD && z.array(activityItemSchema)),
   });
+  if (!drawn) return null;
   return (
     <section className="card card-body mt-4" aria-labelledby="feed-title">
       <h2 id="feed-title" className="h4">
         Activity
       </h2>
       {query.isPending && (
-        <p className="mb-0" role="status">
-          Loading activity...
-        </p>
+        <div role="status">
+          <span className="visually-hidden">Loading activity...</span>
+          <ul className="list-unstyled mb-0 placeholder-glow" aria-hidden="true">
+            {Array.from({ length: PLACEHOLDER_ITEMS }, (_, i) => (
+              <li key={i} className="border-bottom py-2">
+                <span className="placeholder col-7 d-block mb-2" />
+                <span className="placeholder placeholder-sm col-4 d-block" />
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {query.isError && <InlineRetry what="activity" onRetry={() => void query.refetch()} />}
       {query.data?.length === 0 && <p className="mb-0">Nothing has happened yet.</p>}

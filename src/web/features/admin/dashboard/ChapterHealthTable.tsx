@@ -53,7 +53,8 @@ export function ChapterHealthTable({
         Chapter health
       </h2>
       <p className="text-body-secondary small">
-        A chapter is lapsed when it has sent no email in two months or has no upcoming event.
+        An active chapter is lapsed when it has sent no email in two months or has no upcoming
+        event. A new chapter has its first two months to do both; a hidden one is not counted.
       </p>
       <div className="row g-2 align-items-end mb-2">
         <Form.Group className="col-6 col-md-4" controlId="health-state">
@@ -172,6 +173,15 @@ function HealthTableRow({ row: r }: { row: HealthRow }) {
           <>
             <Badge bg="danger">Lapsed</Badge>
             <div className="small">{r.lapsedReasons.map((x) => REASON[x]).join(', ')}</div>
+          </>
+        ) : r.status !== 1 ? (
+          <span className="small text-body-secondary">Not counted</span>
+        ) : r.graceUntil ? (
+          <>
+            <Badge bg="info" text="dark">
+              New
+            </Badge>
+            <div className="small text-nowrap">until {formatMediumDate(r.graceUntil)}</div>
           </>
         ) : (
           <Badge bg="success">OK</Badge>

@@ -31,7 +31,9 @@ export function DashboardScreen() {
           </>
         )}
       </QueryState>
-      <ActivityFeed />
+      {/* Drawn once the table above is: drawn before, it was pushed down the screen as the
+          table came (CLS 0.105 on a phone). Its answer is asked for at once all the same. */}
+      <ActivityFeed drawn={!dashboard.isPending} />
     </section>
   );
 }

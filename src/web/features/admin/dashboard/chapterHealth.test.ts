@@ -15,6 +15,7 @@ function row(over: Partial<HealthRow> & { id: number }): HealthRow {
     hosts: [],
     isLapsed: false,
     lapsedReasons: [],
+    graceUntil: null,
     chapterTypeId: 1,
     ...over,
   };

@@ -128,66 +128,86 @@ export function AliasesTab() {
       ) : aliases.length === 0 ? (
         <p>{ALIAS_TEXT.none}</p>
       ) : (
-        <Table responsive hover>
-          <thead>
-            <tr>
-              <th scope="col">Alias</th>
-              <th scope="col">Recipients</th>
-              <th scope="col">Chapter</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {aliases.map((a) => {
-              const address = `${a.localPart}@${a.domain}`;
-              return (
-                <tr key={a.id}>
-                  <td>{address}</td>
-                  <td>{a.recipients.join(', ') || <em>none</em>}</td>
-                  <td>
-                    {a.chapterName ?? ''}
-                    {a.followsHosts && <span className="text-body-secondary"> (its hosts)</span>}
-                  </td>
-                  <td>
-                    {/* The buttons wrap rather than hide behind a sideways scroll. */}
-                    <div className="d-flex flex-wrap gap-1">
-                      <Button
-                        size="sm"
-                        variant="outline-secondary"
-                        aria-label={`Test ${address}`}
-                        disabled={testing === a.id}
-                        onClick={() => void test(a)}
-                      >
-                        {testing === a.id ? 'Testing' : 'Test'}
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline-primary"
-                        aria-label={`Edit ${address}`}
-                        onClick={() => setEditing(a)}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        aria-label={`Delete ${address}`}
-                        onClick={() => {
-                          setDeleteError(null);
-                          setDeleting(a);
-                        }}
-                      >
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
+        // Fits a phone (it was 707 px wide at 390, Recipients cut off): below lg the recipients
+        // and the chapter go under the address, and long words break rather than widen the
+        // table. The wrapper is positioned so the hidden "Actions" cannot widen the page.
+        <div className="table-responsive position-relative mb-3">
+          <Table hover className="mb-0">
+            <thead>
+              <tr>
+                <th scope="col">Alias</th>
+                <th scope="col" className="d-none d-lg-table-cell">
+                  Recipients
+                </th>
+                <th scope="col" className="d-none d-lg-table-cell">
+                  Chapter
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {aliases.map((a) => {
+                const address = `${a.localPart}@${a.domain}`;
+                return (
+                  <tr key={a.id}>
+                    <td className="text-break">
+                      {address}
+                      <div className="d-lg-none small">
+                        Recipients: <Recipients alias={a} />
+                        {a.chapterName && (
+                          <div>
+                            Chapter: <ChapterName alias={a} />
+                          </div>
+                        )}
+                      </div>
+                    </td>
+                    <td className="text-break d-none d-lg-table-cell">
+                      <Recipients alias={a} />
+                    </td>
+                    <td className="text-break d-none d-lg-table-cell">
+                      <ChapterName alias={a} />
+                    </td>
+                    <td>
+                      {/* The buttons wrap rather than hide behind a sideways scroll. */}
+                      <div className="d-flex flex-wrap gap-1">
+                        <Button
+                          size="sm"
+                          variant="outline-secondary"
+                          aria-label={`${testing === a.id ? 'Testing' : 'Test'} ${address}`}
+                          disabled={testing === a.id}
+                          onClick={() => void test(a)}
+                        >
+                          {testing === a.id ? 'Testing' : 'Test'}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="outline-primary"
+                          aria-label={`Edit ${address}`}
+                          onClick={() => setEditing(a)}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="outline-danger"
+                          aria-label={`Delete ${address}`}
+                          onClick={() => {
+                            setDeleteError(null);
+                            setDeleting(a);
+                          }}
+                        >
+                          Delete
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
+        </div>
       )}
       <AliasModal
         editing={editing}
@@ -216,5 +236,18 @@ export function AliasesTab() {
         ? Mail to it will no longer be delivered. This cannot be undone.
       </ConfirmDialog>
     </section>
+  );
+}
+
+function Recipients({ alias }: { alias: EmailAlias }) {
+  return <>{alias.recipients.join(', ') || <em>none</em>}</>;
+}
+
+function ChapterName({ alias }: { alias: EmailAlias }) {
+  return (
+    <>
+      {alias.chapterName ?? ''}
+      {alias.followsHosts && <span className="text-body-secondary"> (its hosts)</span>}
+    </>
   );
 }

@@ -176,7 +176,7 @@ export function ContactsTab() {
                       size="sm"
                       variant="outline-danger"
                       disabled={busy}
-                      aria-label={`Remove from ${names.get(id) ?? `list ${id}`}`}
+                      aria-label={`Remove from list ${names.get(id) ?? id}`}
                       onClick={() =>
                         void act(
                           () => emailAdminApi.removeFromList(contact.email, id),

@@ -94,7 +94,7 @@ function EventItem({
           <Link
             to={pagePath}
             className="btn btn-outline-secondary btn-sm"
-            aria-label={`Public page of ${event.name}`}
+            aria-label={`View the public page of ${event.name}`}
           >
             View
           </Link>
