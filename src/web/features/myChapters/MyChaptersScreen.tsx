@@ -24,7 +24,7 @@ export function MyChaptersScreen() {
           ) : (
             <ul className="list-group">
               {list.map((c) => (
-                <ChapterListItem key={c.id} chapter={c} />
+                <ChapterListItem key={c.id} chapter={c} headingLevel={2} />
               ))}
             </ul>
           )
