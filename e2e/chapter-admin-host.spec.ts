@@ -89,7 +89,7 @@ test('a host writes the page, uploads a header image, adds members and emails th
   await expect(page.getByText(members[0]!)).toBeVisible();
   await expectAccessible(page);
 
-  // Send Email: confirmed, sent, and back to the chapter page where it is a post.
+  // Send Email: confirmed, sent, told so in the admin area, and a post on the chapter page.
   await menu.getByRole('link', { name: 'Send Email' }).click();
   const subject = `Winter schedule ${stamp}`;
   await page.getByLabel('Title').fill(subject);
@@ -103,6 +103,9 @@ test('a host writes the page, uploads a header image, adds members and emails th
   });
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Email sent successfully to all chapter members!')).toBeVisible();
+  const summary = page.getByTestId('email-sent-summary');
+  await expect(summary).toContainText('It is also posted on the chapter page.');
+  await summary.getByRole('link', { name: 'chapter page' }).click();
   await expect(page).toHaveURL(new RegExp(`${CHAPTER_PAGE}$`), { timeout: 10_000 });
   await expect(page.getByRole('heading', { name: subject })).toBeVisible();
   await expect(page.getByText('New this winter: a book swap.')).toBeVisible();
