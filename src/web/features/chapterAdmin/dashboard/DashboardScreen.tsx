@@ -24,7 +24,7 @@ export function DashboardScreen() {
           This chapter is hidden: only its hosts, field organizers and admins see it.
         </Alert>
       )}
-      <LapseWarning lastEmail={last} emailPath={`${base}/email`} />
+      <LapseWarning lastEmail={last} active={chapter.status === 1} emailPath={`${base}/email`} />
       <div className="row g-3 mb-3">
         <div className="col-sm-6">
           <div className="card card-body h-100">

@@ -10,13 +10,16 @@ import { emailLapse } from '../../../../common/lapsed';
  */
 export function LapseWarning({
   lastEmail,
+  active,
   emailPath,
 }: {
   lastEmail: string | null;
+  /** Only an active chapter can lapse (common/lapsed.ts chapterLapse): a hidden one is off the site. */
+  active: boolean;
   emailPath: string;
 }) {
   const { state, lapsesAt } = emailLapse(lastEmail);
-  if (state === 'current') return null;
+  if (!active || state === 'current') return null;
   const send = (
     <Link to={emailPath} className="alert-link">
       Send an email now
@@ -33,12 +36,14 @@ export function LapseWarning({
       </Alert>
     );
   }
+  // A chapter that never emailed is spared for its first two months (chapterLapse); the answer
+  // here does not say how old the chapter is, so its host is asked to write, not told it lapsed.
   return (
-    <Alert variant="danger" data-testid="lapse-warning">
+    <Alert variant={lastEmail ? 'danger' : 'warning'} data-testid="lapse-warning">
       <strong>
         {lastEmail
           ? `The last email to the list went out ${timeAgo(lastEmail)}: the chapter has been flagged as lapsed since ${formatMediumDate(lapsesAt!)}.`
-          : 'This chapter has not emailed its list yet: it is flagged as lapsed until it does.'}
+          : 'This chapter has not emailed its list yet: send its first email within two months of its start.'}
       </strong>{' '}
       Chapters with no email in two months are removed from the site. {send}
     </Alert>
