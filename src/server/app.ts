@@ -182,6 +182,7 @@ export async function buildApp({ config, db, notices }: AppDeps) {
     uploadsDir: config.uploadsDir,
     uploadsUrl: UPLOADS_URL,
     renderPage: pageRenderer(app, renderFirstScreen),
+    sessionCookie: SESSION_COOKIE,
   });
   return app;
 }

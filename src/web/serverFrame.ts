@@ -8,6 +8,24 @@ const main = typeof document === 'undefined' ? null : document.querySelector('#r
 export const serverHeading: string | null =
   main?.querySelector('[data-server-heading]')?.textContent ?? null;
 
+/**
+ * Who the server's frame drew the menu for (server/modules/seo/html.ts): 'visitor' when the page
+ * was asked for without a session cookie, so no one is signed in here; 'unknown' when with one,
+ * which only the API can vouch for. Null without a frame (Vite's development server).
+ */
+export const serverAccount: 'visitor' | 'unknown' | null = (() => {
+  if (typeof document === 'undefined') return null;
+  const drawn = document.querySelector('#root header [data-account]')?.getAttribute('data-account');
+  return drawn === 'visitor' || drawn === 'unknown' ? drawn : null;
+})();
+
+/** The path the server drew the frame for: the first page's, whatever the app moves to. */
+export const serverPath: string | null =
+  typeof location === 'undefined' || !main ? null : location.pathname;
+
+/** Whether the frame holds the grey shape of a list still to load (components/ListPlaceholder). */
+export const serverListPlaceholder: boolean = !!main?.querySelector('.list-placeholder');
+
 /** The first screen as the server drew it (web/ssr/firstScreen.tsx), or null. */
 export const serverFirstScreen: string | null = main?.hasAttribute('data-first-screen')
   ? main.innerHTML

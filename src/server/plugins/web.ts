@@ -27,11 +27,17 @@ function isClientRoute(url: string): boolean {
   return !path.startsWith('/api/') && path !== '/api' && !/\.[a-z0-9]+$/i.test(path);
 }
 
+/**
+ * Who a page's menu is drawn for: 'visitor' when the request carries no session cookie, so no
+ * one is signed in; 'unknown' when it does, which only the API can vouch for (the app asks).
+ */
+export type PageAccount = 'visitor' | 'unknown';
+
 /** A page's HTML from the built index.html: what the seo module makes of a path (app.ts). */
 export type RenderPage = (
   url: string,
   indexHtml: string,
-  context: { now: Date; publicUrl: string },
+  context: { now: Date; publicUrl: string; account: PageAccount },
 ) => Promise<{
   status: number;
   html: string;
@@ -45,11 +51,13 @@ export interface WebOptions {
   uploadsDir: string;
   uploadsUrl: string;
   renderPage: RenderPage;
+  /** The session cookie's name: a page asked for with it never says "Sign In". */
+  sessionCookie: string;
 }
 
 export async function registerWeb(
   app: FastifyInstance,
-  { webDir, uploadsDir, uploadsUrl, renderPage }: WebOptions,
+  { webDir, uploadsDir, uploadsUrl, renderPage, sessionCookie }: WebOptions,
 ): Promise<void> {
   app.setNotFoundHandler(notFound);
   // Uploaded images, under the spec's path. Re-encoded JPEGs only (see modules/uploads).
@@ -90,12 +98,17 @@ export async function registerWeb(
   app.get('/*', { config: { access: 'public' }, compress: false }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (!isClientRoute(url)) return notFound(request, reply);
-    const page = await pages.get(url, async () => {
-      const context = { now: new Date(), publicUrl: app.config.publicUrl };
+    // Whether a session cookie came, not whose it is: two pages per path, the visitors' (with
+    // "Sign In") and one whose account area waits for the app to know (docs/decisions.md).
+    const account: PageAccount = request.cookies[sessionCookie] ? 'unknown' : 'visitor';
+    const key = account === 'visitor' ? url : `${url} (${account})`;
+    const page = await pages.get(key, async () => {
+      const context = { now: new Date(), publicUrl: app.config.publicUrl, account };
       const { status, html, shows } = await renderPage(url, indexHtml, context);
       return answerShowing(html, shows, status);
     });
-    rememberAnswer(request, () => pages.peek(url));
+    // The front door sends pages to requests without a session cookie only: the visitors' one.
+    if (account === 'visitor') rememberAnswer(request, () => pages.peek(url));
     return sendCachedAnswer(request, reply, page, 'no-cache');
   });
 }

@@ -1,10 +1,12 @@
-import { serverFirstScreen, serverHeading } from '../serverFrame';
+import { serverFirstScreen, serverHeading, serverListPlaceholder } from '../serverFrame';
+import { ListPlaceholder } from './ListPlaceholder';
 import { PageSpinner } from './PageSpinner';
 
 /**
  * While the first screen's code loads: what the server sent for it, so nothing blinks out of
  * the frame the browser already painted. That is the screen itself where the server drew it
- * (home, a state, a chapter), otherwise the page's heading and a spinner.
+ * (home, a state, a chapter), otherwise the page's heading and the grey shape of its list
+ * (My Chapters) or a spinner.
  */
 export function FirstLoadFallback() {
   if (serverFirstScreen)
@@ -12,7 +14,7 @@ export function FirstLoadFallback() {
   return (
     <>
       {serverHeading && <h1>{serverHeading}</h1>}
-      <PageSpinner />
+      {serverListPlaceholder ? <ListPlaceholder label="Loading..." /> : <PageSpinner />}
     </>
   );
 }

@@ -15,9 +15,23 @@ function MenuLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The account area while nobody knows yet who is signed in (the page came with a session cookie
+ * and no user was kept from the last visit): neither a greeting nor "Sign In", which would tell a
+ * signed-in user they are signed out. The server's frame draws the same (seo/html.ts).
+ */
+function AccountPending() {
+  return (
+    <span className="navbar-text account-pending placeholder-glow" data-account="unknown">
+      <span className="placeholder w-100" aria-hidden="true" />
+      <span className="visually-hidden">Checking your sign-in...</span>
+    </span>
+  );
+}
+
 /** Spec 1 §2 "Shell": the top menu. */
 export function SiteNavbar() {
-  const { user } = useCurrentUser();
+  const { user, isChecking } = useCurrentUser();
   return (
     <Navbar expand="md" bg="dark" data-bs-theme="dark" collapseOnSelect aria-label="Main">
       <Container>
@@ -35,6 +49,11 @@ export function SiteNavbar() {
           <Nav>
             {user ? (
               <>
+                {/* Accounts are for hosts and would-be hosts: one without a chapter has applied,
+                    or is about to. */}
+                {!user.hasChapters && !user.isAdmin && (
+                  <MenuLink to="/my_chapter_host_applications">My Applications</MenuLink>
+                )}
                 <MenuLink to="/settings">Hi, {user.name}</MenuLink>
                 <Nav.Link
                   as="button"
@@ -45,6 +64,8 @@ export function SiteNavbar() {
                   Sign Out
                 </Nav.Link>
               </>
+            ) : isChecking ? (
+              <AccountPending />
             ) : (
               <MenuLink to="/signin">Sign In</MenuLink>
             )}

@@ -1,5 +1,6 @@
 // Puts a route's meta into the built index.html: the <title> and description are replaced,
 // canonical, Open Graph and JSON-LD are added before </head>. Every value is escaped.
+import type { PageAccount } from '../../plugins/web';
 import type { PageMeta } from './meta';
 import type { FirstScreen } from './firstScreen';
 import { SITE_NAME } from '../../../common/constants';
@@ -20,16 +21,49 @@ export interface ClientSettings {
 }
 
 /**
- * The page's frame, in the HTML itself: skip link, menu bar, the page's heading and footer, as
- * the app draws them for a visitor (layouts/ShellLayout.tsx). The first paint is the page, not
- * an empty screen; the app takes over the same frame when its script has run.
+ * The grey shape of a list still to load, under the heading of a screen that loads it after the
+ * app starts, as the app draws it meanwhile (web/components/ListPlaceholder.tsx).
  */
-function shell(heading: string | undefined, first: FirstScreen | null): string {
-  // The first screen drawn on the server, or the page's heading alone (see web/serverFrame.ts).
+function listPlaceholder(label: string): string {
+  const item =
+    '<li class="list-group-item py-3"><span class="placeholder placeholder-lg col-6 d-block mb-2"></span>' +
+    '<span class="placeholder col-4 d-block mb-2"></span><span class="placeholder placeholder-sm col-8 d-block"></span></li>';
+  return (
+    `<div role="status" class="list-placeholder"><span class="visually-hidden">${escapeHtml(label)}</span>` +
+    `<ul class="list-group placeholder-glow" aria-hidden="true">${item}${item}</ul></div>`
+  );
+}
+
+/**
+ * The menu's account area: "Sign In" to a visitor; to a request with a session cookie, a
+ * placeholder that claims nothing until the app knows who is signed in, as the app draws it
+ * meanwhile (layouts/SiteNavbar.tsx AccountPending). `data-account` tells the app which it was
+ * (web/serverFrame.ts).
+ */
+function accountArea(account: PageAccount): string {
+  if (account === 'visitor')
+    return '<a class="nav-link" href="/signin" data-account="visitor">Sign In</a>';
+  return (
+    '<span class="navbar-text account-pending placeholder-glow" data-account="unknown">' +
+    '<span class="placeholder w-100" aria-hidden="true"></span>' +
+    '<span class="visually-hidden">Checking your sign-in...</span></span>'
+  );
+}
+
+/**
+ * The page's frame, in the HTML itself: skip link, menu bar, the page's heading and footer, as
+ * the app draws them (layouts/ShellLayout.tsx) before it knows who is signed in. The first paint
+ * is the page, not an empty screen; the app takes over the same frame when its script has run.
+ */
+function shell(meta: PageMeta, first: FirstScreen | null, account: PageAccount): string {
+  const { heading } = meta;
+  // The first screen drawn on the server, or the page's heading alone (see web/serverFrame.ts),
+  // with the shape of the list it loads.
   const main = first
     ? `<main id="main" class="app-main container py-4" tabindex="-1" data-first-screen="">${first.html}</main>`
     : '<main id="main" class="app-main container py-4" tabindex="-1">' +
       (heading ? `<h1 data-server-heading="">${escapeHtml(heading)}</h1>` : '') +
+      (meta.listPlaceholder ? listPlaceholder(meta.listPlaceholder) : '') +
       '</main>';
   const link = (href: string, text: string) => `<a class="nav-link" href="${href}">${text}</a>`;
   return [
@@ -40,7 +74,7 @@ function shell(heading: string | undefined, first: FirstScreen | null): string {
     '<button aria-controls="main-menu" type="button" aria-label="Menu" class="navbar-toggler collapsed"><span class="navbar-toggler-icon"></span></button>',
     '<div class="navbar-collapse collapse" id="main-menu">',
     `<div class="me-auto navbar-nav">${link('/about', 'About')}${link('/chapter_types', 'Chapter Types')}</div>`,
-    `<div class="navbar-nav">${link('/signin', 'Sign In')}</div>`,
+    `<div class="navbar-nav">${accountArea(account)}</div>`,
     '</div></div></nav></header>',
     main,
     '<footer class="site-footer border-top bg-body-tertiary py-3 mt-5"><div class="container"><p class="mb-0 text-body-secondary">© 2020 Living Liberally</p></div></footer>',
@@ -54,6 +88,7 @@ export function renderIndex(
   publicUrl: string,
   client: ClientSettings,
   first: FirstScreen | null = null,
+  account: PageAccount = 'visitor',
 ): string {
   const url = publicUrl + meta.path;
   const tags = [
@@ -87,7 +122,7 @@ export function renderIndex(
   const answers = first
     ? `\n    <script type="application/json" id="first-answers">${safeJson(first.answers)}</script>`
     : '';
-  const root = `<div id="root">${shell(meta.heading, first)}</div>${answers}`;
+  const root = `<div id="root">${shell(meta, first, account)}</div>${answers}`;
   return indexHtml
     .replace(/<title>[\s\S]*?<\/title>/, () => title)
     .replace(/<meta\s+name="description"[\s\S]*?\/>/, () => description)

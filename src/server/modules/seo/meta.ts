@@ -3,6 +3,7 @@
 // Everything is read as a visitor would see it: hidden chapters and non-public content are
 // "not found" here whoever asks.
 import type { Db } from '../../db/client';
+import { addressRegion } from '../../../common/address';
 import { stateName } from '../../../common/states';
 import {
   CHAPTER_NOT_ACTIVE,
@@ -27,6 +28,11 @@ export interface PageMeta {
   status: 200 | 404;
   /** The page's own h1, sent in the HTML's shell so the first paint is the page's frame. */
   heading?: string;
+  /**
+   * A screen that loads its list once the app runs (My Chapters): the shell shows the list's grey
+   * shape under the heading at once, with these words for screen readers.
+   */
+  listPlaceholder?: string;
   title: string;
   description: string;
   /** Path of the canonical URL; the site's public URL goes in front. */
@@ -128,6 +134,23 @@ async function contentPage(db: Db, slug: string, path: string): Promise<PageMeta
 }
 
 const ROUTES: [RegExp, Resolver][] = [
+  // Signed-in screens, drawn by the app with the user's own answers: their frame comes at once.
+  [
+    /^\/my_chapters$/,
+    async () => ({
+      ...page('My Chapters', '/my_chapters'),
+      listPlaceholder: 'Loading your chapters...',
+      shows: FIXED,
+    }),
+  ],
+  [
+    /^\/my_chapter_host_applications$/,
+    async () => ({
+      ...page('My Chapter Host Applications', '/my_chapter_host_applications'),
+      listPlaceholder: 'Loading your applications...',
+      shows: FIXED,
+    }),
+  ],
   [
     /^\/$/,
     async () => ({
@@ -239,7 +262,9 @@ const ROUTES: [RegExp, Resolver][] = [
       const chapterPath = `/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`;
       const path = `${chapterPath}/events/${event.slug}`;
       const typeName = `${chapter.chapter_type.name} ${CHAPTER_TYPE_SUFFIX}`;
-      const place = [event.address1, event.city, event.state].filter(Boolean).join(', ');
+      const place = [event.address1, event.city, addressRegion(event.state)]
+        .filter(Boolean)
+        .join(', ');
       const description = `${typeName} ${chapter.displayTitle} meets at ${event.name}, ${place}. ${event.schedule}.`;
       return {
         ...page(`${event.name} · ${typeName} ${chapter.displayTitle}`, path, description),

@@ -16,7 +16,7 @@ export function pageRenderer(app: FastifyInstance, draw: DrawFirstScreen): Rende
     // A missing chapter, page or event is a 404 to search engines and link checkers too; the
     // page is still the app, which says what was not found.
     const { meta, first, shows } = await buildPage(app, draw, url, context);
-    const html = renderIndex(indexHtml, meta, context.publicUrl, client, first);
+    const html = renderIndex(indexHtml, meta, context.publicUrl, client, first, context.account);
     return { status: meta.status, html, shows };
   };
 }

@@ -7,6 +7,7 @@ import { HOST_APPLICATION_TYPES } from '../../../common/constants';
 import {
   hostApplicationRequestSchema,
   hostApplicationSchema,
+  type HostApplication,
   type HostApplicationRequest,
 } from '../../../common/schemas/applications';
 import { STATES } from '../../../common/states';
@@ -21,7 +22,7 @@ const TYPE_LABEL: Record<(typeof HOST_APPLICATION_TYPES)[number], string> = {
 };
 
 /** The host application (spec 1 §5): city, state, type and reason, all required. */
-export function ApplicationForm({ onSent }: { onSent: () => void }) {
+export function ApplicationForm({ onSent }: { onSent: (sent: HostApplication) => void }) {
   const [failed, setFailed] = useState(false);
   const { register, handleSubmit, formState } = useForm<HostApplicationRequest>({
     resolver: zodResolver(hostApplicationRequestSchema),
@@ -31,8 +32,7 @@ export function ApplicationForm({ onSent }: { onSent: () => void }) {
   const onSubmit = handleSubmit(async (values) => {
     setFailed(false);
     try {
-      await apiSend('POST', '/api/chapter_host_application', values, hostApplicationSchema);
-      onSent();
+      onSent(await apiSend('POST', '/api/chapter_host_application', values, hostApplicationSchema));
     } catch {
       setFailed(true);
     }

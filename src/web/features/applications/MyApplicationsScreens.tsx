@@ -5,7 +5,9 @@ import { formatMediumDate } from '../../../common/format';
 import { hostApplicationSchema } from '../../../common/schemas/applications';
 import { stateName } from '../../../common/states';
 import { apiGet } from '../../api';
+import { ListPlaceholder } from '../../components/ListPlaceholder';
 import { QueryState } from '../content/QueryState';
+import { NextSteps } from './NextSteps';
 
 /** /my_chapter_host_applications: the user's applications, newest first. */
 export function MyApplicationsScreen() {
@@ -16,29 +18,33 @@ export function MyApplicationsScreen() {
   return (
     <>
       <h1>My Chapter Host Applications</h1>
-      <QueryState query={query} what="applications">
-        {(list) =>
-          list.length === 0 ? (
-            <p>
-              You have not applied to start a chapter yet.{' '}
-              <Link to="/intro_start_chapter">Start one!</Link>
-            </p>
-          ) : (
-            <ul className="list-group">
-              {list.map((a) => (
-                <li key={a.slug} className="list-group-item">
-                  <Link to={`/my_chapter_host_applications/${a.slug}`}>
-                    {a.city}, {stateName(a.state) ?? a.state}
-                  </Link>
-                  <span className="text-body-secondary small ms-2">
-                    {formatMediumDate(a.createdAt)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )
-        }
-      </QueryState>
+      {query.isPending ? (
+        <ListPlaceholder label="Loading your applications..." />
+      ) : (
+        <QueryState query={query} what="applications">
+          {(list) =>
+            list.length === 0 ? (
+              <p>
+                You have not applied to start a chapter yet.{' '}
+                <Link to="/intro_start_chapter">Start one!</Link>
+              </p>
+            ) : (
+              <ul className="list-group">
+                {list.map((a) => (
+                  <li key={a.slug} className="list-group-item">
+                    <Link to={`/my_chapter_host_applications/${a.slug}`}>
+                      {a.city}, {stateName(a.state) ?? a.state}
+                    </Link>
+                    <span className="text-body-secondary small ms-2">
+                      {formatMediumDate(a.createdAt)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
+      )}
     </>
   );
 }
@@ -72,6 +78,7 @@ export function MyApplicationScreen() {
             <dt>Status</dt>
             <dd>We will be in touch about your application.</dd>
           </dl>
+          {a.status === 'open' && <NextSteps application={a} />}
         </article>
       )}
     </QueryState>

@@ -4,12 +4,14 @@ import { Link } from 'react-router';
 import { PageSpinner } from '../../components/PageSpinner';
 import { RegisterForm } from '../auth/RegisterForm';
 import { useCurrentUser } from '../auth/useCurrentUser';
+import type { HostApplication } from '../../../common/schemas/applications';
 import { ApplicationForm } from './ApplicationForm';
+import { NextSteps } from './NextSteps';
 
 /** Spec 1 §2: registration first when signed out, then the application, then the thanks. */
 export function StartChapterScreen() {
   const { user, isChecking } = useCurrentUser();
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<HostApplication | null>(null);
   if (isChecking) return <PageSpinner />;
   return (
     <div className="row justify-content-center">
@@ -18,10 +20,14 @@ export function StartChapterScreen() {
         {sent ? (
           <>
             <p className="lead">Great! We&apos;ll be in touch soon!</p>
-            <Link to="/my_chapter_host_applications">See your applications</Link>
+            <NextSteps application={sent} />
+            <p>
+              <Link to={`/my_chapter_host_applications/${sent.slug}`}>View your application</Link>{' '}
+              to follow each step as it is done.
+            </p>
           </>
         ) : user ? (
-          <ApplicationForm onSent={() => setSent(true)} />
+          <ApplicationForm onSent={setSent} />
         ) : (
           <Card body>
             <h2 className="h4">First, create your account</h2>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { authResponseSchema, type User } from '../../../common/schemas/auth';
 import { apiGet } from '../../api';
+import { serverAccount } from '../../serverFrame';
 import { readCachedUser, writeCachedUser } from './currentUserStore';
 
 export const currentUserKey = ['auth', 'user'] as const;
@@ -20,8 +21,21 @@ async function fetchCurrentUser(): Promise<User | null> {
 
 export interface CurrentUserState {
   user: User | null;
-  /** True until the server has answered once and there was no cached user to show meanwhile. */
+  /**
+   * True until the server has answered once, when there was nobody to show meanwhile: no cached
+   * user, and a page that does not rule a session out.
+   */
   isChecking: boolean;
+}
+
+/**
+ * The user to show before the server has answered: nobody when the page came without a session
+ * cookie (a user kept from an ended session would be a false greeting), else the one kept from
+ * the last visit, if any.
+ */
+function userBeforeAnswer(): User | null | undefined {
+  if (serverAccount === 'visitor') return null;
+  return readCachedUser() ?? undefined;
 }
 
 /** The signed-in user, or null. Shows the cached user at once and checks it with the server. */
@@ -29,7 +43,7 @@ export function useCurrentUser(): CurrentUserState {
   const query = useQuery({
     queryKey: currentUserKey,
     queryFn: fetchCurrentUser,
-    initialData: () => readCachedUser() ?? undefined,
+    initialData: userBeforeAnswer,
     // The cached copy counts as stale so the server is asked at start-up.
     initialDataUpdatedAt: 0,
     staleTime: 5 * 60_000,

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { myChapterSchema } from '../../../common/schemas/chapters';
 import { apiGet } from '../../api';
+import { ListPlaceholder } from '../../components/ListPlaceholder';
 import { ChapterListItem } from '../chapter/ChapterListItem';
 import { QueryState } from '../content/QueryState';
 
@@ -15,21 +16,25 @@ export function MyChaptersScreen() {
   return (
     <>
       <h1>My Chapters</h1>
-      <QueryState query={query} what="chapters">
-        {(list) =>
-          list.length === 0 ? (
-            <p>
-              You do not host a chapter yet. <Link to="/intro_start_chapter">Start one!</Link>
-            </p>
-          ) : (
-            <ul className="list-group">
-              {list.map((c) => (
-                <ChapterListItem key={c.id} chapter={c} headingLevel={2} />
-              ))}
-            </ul>
-          )
-        }
-      </QueryState>
+      {query.isPending ? (
+        <ListPlaceholder label="Loading your chapters..." />
+      ) : (
+        <QueryState query={query} what="chapters">
+          {(list) =>
+            list.length === 0 ? (
+              <p>
+                You do not host a chapter yet. <Link to="/intro_start_chapter">Start one!</Link>
+              </p>
+            ) : (
+              <ul className="list-group">
+                {list.map((c) => (
+                  <ChapterListItem key={c.id} chapter={c} headingLevel={2} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
+      )}
     </>
   );
 }
