@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { RRule } from 'rrule';
+import { frequencyText } from './frequencyText';
 import {
   dateOfEpochDay,
   epochDay,
   firstDateOfRule,
-  frequencyText,
   meetsOn,
   nextOccurrences,
   nextOccurrencesOfAll,

@@ -4,7 +4,6 @@
 // Options (spec 1 §3): 0 every week, 1-4 the nth such weekday of the month, 5 the last one,
 // 6 and 7 every other week: even or odd by the number of whole weeks since Monday 1970-01-05
 // (ARCHITECTURE.md). Several options combine ('1,3' is the first and third).
-import { WEEKDAYS } from './constants';
 
 export interface RecurringEvent {
   dayOfWeekIndex: number;
@@ -328,30 +327,4 @@ export function firstDateOfRule(spec: RuleSpec, dayOfWeekIndex: number, from: st
     if (weekdayOf(day) === dayOfWeekIndex && matchesSpec(spec, day)) return dateOfEpochDay(day);
   }
   throw new Error('unreachable: every rule meets within two months');
-}
-
-const ORDINALS = ['', 'First', 'Second', 'Third', 'Fourth', 'Last'];
-
-function joinWords(words: string[]): string {
-  return words.length <= 1
-    ? (words[0] ?? '')
-    : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
-}
-
-/** How often it meets, in words: 'Every Tuesday', 'First and Third Tuesday of the Month'... */
-export function frequencyText(
-  event: RecurringEvent,
-  formatDate: (date: string) => string = (d) => d,
-): string {
-  if (event.isSingleDate)
-    return event.singleDate ? `Single date: ${formatDate(event.singleDate)}` : 'Single date';
-  const weekday = WEEKDAYS[event.dayOfWeekIndex] ?? '';
-  return ruleSpecs(event)
-    .map((spec) => {
-      if (spec.kind === 'weekly') return `Every ${weekday}`;
-      if (spec.kind === 'biweekly')
-        return `Every Other ${weekday} (${spec.parity === 0 ? 'Even' : 'Odd'} Weeks)`;
-      return `${joinWords(spec.positions.map((p) => ORDINALS[p]!))} ${weekday} of the Month`;
-    })
-    .join(', plus ');
 }

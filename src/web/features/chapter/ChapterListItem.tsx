@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CHAPTER_TYPE_SUFFIX, ROLES } from '../../../common/constants';
 import { formatMediumDate, formatTime } from '../../../common/format';
 import { hasHostAccess } from '../../../common/policy';
-import { frequencyText } from '../../../common/recurrence';
+import { frequencyText } from '../../../common/frequencyText';
 import type { ChapterSummary } from '../../../common/schemas/chapters';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { TypeName } from './TypeName';

@@ -1,7 +1,7 @@
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { formatMediumDate } from '../../../common/format';
-import { frequencyText } from '../../../common/recurrence';
+import { frequencyText } from '../../../common/frequencyText';
 import { InlineRetry } from '../../components/InlineRetry';
 import { ChapterPinPopup } from './ChapterPinPopup';
 import { MailingListSignup } from './MailingListSignup';

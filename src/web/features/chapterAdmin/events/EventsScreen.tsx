@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cityLine, streetLine } from '../../../../common/address';
 import { formatMediumDate, formatTime } from '../../../../common/format';
-import { frequencyText } from '../../../../common/recurrence';
+import { frequencyText } from '../../../../common/frequencyText';
 import type { ChapterEvent } from '../../../../common/schemas/chapters';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { useAdminChapter } from '../useAdminChapter';
