@@ -1,11 +1,12 @@
 // The browser's only way to the server: JSON over same-origin fetch. Each call passes its
-// answer's schema as `!import.meta.env?.PROD && schema`. A production build trusts our own
-// server's answers (the server checks them against the same schemas in its tests): Vite writes
-// the flag as a literal there, the argument is `false` before the bundle is put together, and
-// nothing refers to the schema, so zod and the schema modules (side-effect free to the bundler,
-// vite.config.ts) stay off a visitor's first load. Development, the tests and the server's own
-// drawing of a first screen (no import.meta.env there) pass the schema; the answer is checked
-// unless the answer source says not (production's server trusts its own, ssr/firstScreen.tsx).
+// answer's schema, taken from answerSchemas.ts, as `!import.meta.env?.PROD && schema`. A
+// production build trusts our own server's answers (the server checks them against the same
+// schemas in its tests): Vite writes the flag as a literal there, the argument is `false` before
+// the bundle is put together, and nothing refers to the schema, so zod and the schema modules
+// (side-effect free to the bundler, vite.config.ts) stay off a visitor's first load. Development,
+// the tests and the server's own drawing of a first screen (no import.meta.env there) pass the
+// schema; the answer is checked unless the answer source says not (production's server trusts
+// its own, ssr/firstScreen.tsx).
 import type { z } from 'zod';
 
 export interface ApiErrorBody {

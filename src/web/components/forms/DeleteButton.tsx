@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
-import { resultSchema } from '../../../common/schemas/permissions';
+import { resultSchema } from '../../answerSchemas';
 import { apiSend } from '../../api';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { errorMessage } from './errorMessage';

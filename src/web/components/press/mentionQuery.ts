@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { pressMentionSchema } from '../../../common/schemas/chapters';
+import { pressMentionSchema } from '../../answerSchemas';
 import { ApiError, apiGet } from '../../api';
 
 export const mentionKey = (slug: string) => ['press-mention', slug] as const;

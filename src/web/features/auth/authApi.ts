@@ -4,15 +4,17 @@ import {
   authResponseSchema,
   emailChangeAnswerSchema,
   passwordResetAnswerSchema,
-  type Account,
-  type AuthResponse,
-  type EmailChangeAnswer,
-  type EmailChangeRequest,
-  type NameChange,
-  type PasswordChange,
-  type PasswordResetAnswer,
-  type SigninRequest,
-  type SignupRequest,
+} from '../../answerSchemas';
+import type {
+  Account,
+  AuthResponse,
+  EmailChangeAnswer,
+  EmailChangeRequest,
+  NameChange,
+  PasswordChange,
+  PasswordResetAnswer,
+  SigninRequest,
+  SignupRequest,
 } from '../../../common/schemas/auth';
 import { apiGet, apiSend } from '../../api';
 

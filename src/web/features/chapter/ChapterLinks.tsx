@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { chapterLinkSchema } from '../../../common/schemas/chapters';
+import { chapterLinkListSchema } from '../../answerSchemas';
 import { apiGet } from '../../api';
 
 /** The chapter's links; nothing at all when it has none. */
@@ -10,7 +9,7 @@ export function ChapterLinks({ chapterId }: { chapterId: number }) {
     queryFn: () =>
       apiGet(
         `/api/chapter_link/chapter/${chapterId}`,
-        !import.meta.env?.PROD && z.array(chapterLinkSchema),
+        !import.meta.env?.PROD && chapterLinkListSchema,
       ),
   });
   if (!data?.length) return null;

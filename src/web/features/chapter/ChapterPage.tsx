@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { CHAPTER_NOT_ACTIVE, CHAPTER_TYPE_SUFFIX, ROLE } from '../../../common/constants';
 import { hasHostAccess } from '../../../common/policy';
-import { chapterSchema } from '../../../common/schemas/chapters';
+import { chapterSchema } from '../../answerSchemas';
 import { ApiError, apiGet } from '../../api';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useCurrentUser } from '../auth/useCurrentUser';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { formatMediumDate } from '../../../common/format';
-import { chapterPostPageSchema } from '../../../common/schemas/chapters';
+import { chapterPostPageSchema } from '../../answerSchemas';
 import { apiGet } from '../../api';
 import { InlineRetry } from '../../components/InlineRetry';
 import { LoadMoreButton } from '../../components/LoadMoreButton';

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
-import { signUpAnswerSchema } from '../../../common/schemas/mailing';
+import { signUpAnswerSchema } from '../../answerSchemas';
 import { apiSend } from '../../api';
 import { useCurrentUser } from '../auth/useCurrentUser';
 

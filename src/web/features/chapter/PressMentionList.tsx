@@ -1,10 +1,10 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import { LIMITS } from '../../../common/constants';
 import { formatMediumDate } from '../../../common/format';
-import { pressMentionSchema, type PressMention } from '../../../common/schemas/chapters';
+import { pressMentionListSchema } from '../../answerSchemas';
+import type { PressMention } from '../../../common/schemas/chapters';
 import { pressPagePath } from '../../../common/pressPages';
 import { apiGet } from '../../api';
 import { InlineRetry } from '../../components/InlineRetry';
@@ -41,7 +41,7 @@ function RecentMentions({ title, path, hideWhenEmpty }: ListProps) {
   const readerKey = useReaderKey();
   const query = useQuery({
     queryKey: readerKey(['press', path]),
-    queryFn: () => apiGet(path, !import.meta.env?.PROD && z.array(pressMentionSchema)),
+    queryFn: () => apiGet(path, !import.meta.env?.PROD && pressMentionListSchema),
   });
   return (
     <MentionSection title={title} hideWhenEmpty={hideWhenEmpty} query={query} mentions={query.data}>
@@ -66,7 +66,7 @@ function PagedMentions({ title, path, hideWhenEmpty, shown }: ListProps & { show
     queryFn: ({ pageParam }) =>
       apiGet(
         pressPagePath(path, offsetOf(pageParam), sizeOf(pageParam) + 1),
-        !import.meta.env?.PROD && z.array(pressMentionSchema),
+        !import.meta.env?.PROD && pressMentionListSchema,
       ),
     initialPageParam: 0,
     getNextPageParam: (last, pages) =>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { chapterSchema } from '../../../common/schemas/chapters';
+import { chapterSchema } from '../../answerSchemas';
 import { apiGet } from '../../api';
 import { useReaderKey } from '../auth/useReaderKey';
 

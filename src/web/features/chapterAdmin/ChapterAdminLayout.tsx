@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import Nav from 'react-bootstrap/Nav';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { hasFieldOrganizerAccess, hasHostAccess } from '../../../common/policy';
-import { chapterSchema } from '../../../common/schemas/chapters';
+import { chapterSchema } from '../../answerSchemas';
 import { ApiError, apiGet } from '../../api';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useCurrentUser } from '../auth/useCurrentUser';

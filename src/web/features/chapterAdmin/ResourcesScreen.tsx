@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { pageSchema } from '../../../common/schemas/content';
+import { pageSchema } from '../../answerSchemas';
 import { apiGet } from '../../api';
 import { QueryState } from '../content/QueryState';
 import { RichText } from '../content/RichText';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import { useParams } from 'react-router';
 import { formatMediumDate } from '../../../common/format';
-import { blogPostSchema, pageSchema, wikiPageSchema } from '../../../common/schemas/content';
+import { blogPostSchema, pageSchema, wikiPageSchema } from '../../answerSchemas';
 import { apiGet } from '../../api';
 import { useReaderKey } from '../auth/useReaderKey';
 import { QueryState } from './QueryState';

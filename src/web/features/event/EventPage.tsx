@@ -3,7 +3,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { addressLine } from '../../../common/address';
 import { CHAPTER_TYPE_SUFFIX, MAP } from '../../../common/constants';
 import { stateName } from '../../../common/states';
-import { eventPageSchema } from '../../../common/schemas/eventDates';
+import { eventPageSchema } from '../../answerSchemas';
 import { ApiError, apiGet } from '../../api';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { PageSpinner } from '../../components/PageSpinner';

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatMediumDate } from '../../../common/format';
-import { blogPostPageSchema } from '../../../common/schemas/content';
+import { blogPostPageSchema } from '../../answerSchemas';
 import { apiGet } from '../../api';
 import { InlineRetry } from '../../components/InlineRetry';
 import { LoadMoreButton } from '../../components/LoadMoreButton';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { frontPageSchema } from '../../../common/schemas/settings';
+import { frontPageSchema } from '../../answerSchemas';
 import { apiGet } from '../../api';
 
 /** The optional call-out image an admin sets, linking where they chose (spec 1 §2). */

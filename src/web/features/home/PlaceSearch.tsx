@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { z } from 'zod';
+import { placeSchema } from '../../answerSchemas';
 import { ApiError, apiGet } from '../../api';
 
 export interface Place {
@@ -26,7 +26,7 @@ export function PlaceSearch({ onFound }: { onFound: (place: Place) => void }) {
     try {
       const place = await apiGet(
         `/api/geocode?q=${encodeURIComponent(q.trim())}`,
-        !import.meta.env?.PROD && z.object({ lat: z.number(), lng: z.number(), label: z.string() }),
+        !import.meta.env?.PROD && placeSchema,
       );
       setMessage(`Showing ${place.label}`);
       onFound(place);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { decodeChapterMap } from '../../../common/chapterMap';
-import { chapterMapSchema } from '../../../common/schemas/chapterMap';
+import { chapterMapSchema } from '../../answerSchemas';
 import { apiGet } from '../../api';
 
 /** The home map's pins (GET /api/chapters/map), decoded; the rest of a chapter loads on demand. */

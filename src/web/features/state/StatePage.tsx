@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { z } from 'zod';
 import { MAP } from '../../../common/constants';
-import { chapterSummarySchema } from '../../../common/schemas/chapters';
+import { chapterSummaryListSchema } from '../../answerSchemas';
 import { stateName } from '../../../common/states';
 import { apiGet } from '../../api';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -37,7 +36,7 @@ export function StatePage() {
     queryFn: () =>
       apiGet(
         `/api/chapters/state/${state.toLowerCase()}`,
-        !import.meta.env?.PROD && z.array(chapterSummarySchema),
+        !import.meta.env?.PROD && chapterSummaryListSchema,
       ),
   });
   const outline = useStateOutline(abbr);

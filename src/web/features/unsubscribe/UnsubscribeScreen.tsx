@@ -2,8 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router';
-import { unsubscribeInfoSchema } from '../../../common/schemas/mailing';
-import { resultSchema } from '../../../common/schemas/permissions';
+import { unsubscribeInfoSchema, resultSchema } from '../../answerSchemas';
 import { ApiError, apiGet, apiSend } from '../../api';
 import { PageSpinner } from '../../components/PageSpinner';
 

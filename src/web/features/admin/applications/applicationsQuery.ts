@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { HOST_APPLICATION_STATUS_LABEL } from '../../../../common/constants';
-import {
-  hostApplicationListSchema,
-  hostApplicationSchema,
-  type HostApplication,
-} from '../../../../common/schemas/applications';
+import { hostApplicationListSchema, hostApplicationSchema } from '../../../answerSchemas';
+import type { HostApplication } from '../../../../common/schemas/applications';
 import { ApiError, apiGet } from '../../../api';
 
 export const APPLICATIONS_PATH = '/admin/chapter_host_applications';

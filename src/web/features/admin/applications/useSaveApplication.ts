@@ -1,10 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import {
-  hostApplicationSchema,
-  type HostApplication,
-  type HostApplicationSave,
-} from '../../../../common/schemas/applications';
+import { hostApplicationSchema } from '../../../answerSchemas';
+import type { HostApplication, HostApplicationSave } from '../../../../common/schemas/applications';
 import { apiSend } from '../../../api';
 import { useSaveState } from '../../../components/forms/useSaveState';
 import { applicationKey, applicationsKey } from './applicationsQuery';

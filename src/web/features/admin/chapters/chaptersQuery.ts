@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { chapterSummarySchema, type ChapterSummary } from '../../../../common/schemas/chapters';
+import { chapterSummaryListSchema } from '../../../answerSchemas';
+import type { ChapterSummary } from '../../../../common/schemas/chapters';
 import { stateName } from '../../../../common/states';
 import { apiGet } from '../../../api';
 
@@ -11,7 +11,7 @@ export const adminChaptersKey = ['admin-chapters'] as const;
 export function useAllChapters() {
   return useQuery({
     queryKey: adminChaptersKey,
-    queryFn: () => apiGet('/api/chapters', !import.meta.env?.PROD && z.array(chapterSummarySchema)),
+    queryFn: () => apiGet('/api/chapters', !import.meta.env?.PROD && chapterSummaryListSchema),
   });
 }
 

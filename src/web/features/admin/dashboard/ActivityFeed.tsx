@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import Badge from 'react-bootstrap/Badge';
-import { z } from 'zod';
 import { timeAgo } from '../../../../common/format';
-import { activityItemSchema, type ActivityItem } from '../../../../common/schemas/activity';
+import { activityItemListSchema } from '../../../answerSchemas';
+import type { ActivityItem } from '../../../../common/schemas/activity';
 import { apiGet } from '../../../api';
 import { InlineRetry } from '../../../components/InlineRetry';
 
@@ -24,7 +24,7 @@ export function ActivityFeed({ drawn = true }: { drawn?: boolean }) {
   const query = useQuery({
     queryKey: ['activity', 'all'],
     queryFn: () =>
-      apiGet('/api/activity_feed_item/all', !import.meta.env?.PROD && z.array(activityItemSchema)),
+      apiGet('/api/activity_feed_item/all', !import.meta.env?.PROD && activityItemListSchema),
   });
   if (!drawn) return null;
   return (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminDashboardSchema } from '../../../../common/schemas/adminDashboard';
+import { adminDashboardSchema } from '../../../answerSchemas';
 import { apiGet } from '../../../api';
 import { QueryState } from '../../content/QueryState';
 import { useAllChapters } from '../chapters/chaptersQuery';

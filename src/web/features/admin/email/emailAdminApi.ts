@@ -1,20 +1,18 @@
 // The /admin/email screen's calls (spec 2 §7) and how their failures read (spec 2 §8).
-import { z } from 'zod';
 import { apiGet, apiSend, ApiError } from '../../../api';
 import {
   aliasDomainsSchema,
-  aliasesAnswerSchema,
   aliasTestAnswerSchema,
+  aliasesAnswerSchema,
   brevoContactSchema,
   brevoListsSchema,
+  chapterListIdSchema,
+  chapterSummaryListSchema,
   chaptersByListIdsAnswerSchema,
   emailAliasSchema,
-  providerErrorText,
-  type AliasSave,
-} from '../../../../common/schemas/emailAdmin';
-import { chapterListIdSchema } from '../../../../common/schemas/mailing';
-import { chapterSummarySchema } from '../../../../common/schemas/chapters';
-import { resultSchema } from '../../../../common/schemas/permissions';
+  resultSchema,
+} from '../../../answerSchemas';
+import { providerErrorText, type AliasSave } from '../../../../common/schemas/emailAdmin';
 
 /** A failed call in the spec's words: the server's message, else by status. */
 export function failureText(err: unknown): string {
@@ -80,7 +78,7 @@ export const emailAdminApi = {
   searchChapters: (q: string) =>
     apiGet(
       `/api/chapters/search?q=${encodeURIComponent(q)}`,
-      !import.meta.env?.PROD && z.array(chapterSummarySchema),
+      !import.meta.env?.PROD && chapterSummaryListSchema,
     ),
   chapterListId: (chapterId: number) =>
     apiGet(

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { pressMentionSchema } from '../../../../common/schemas/chapters';
+import { pressMentionListSchema } from '../../../answerSchemas';
 import { apiGet } from '../../../api';
 
 export const networkPressKey = ['network-press'] as const;
@@ -13,6 +12,6 @@ export function useNetworkMentions() {
   return useQuery({
     queryKey: networkPressKey,
     queryFn: () =>
-      apiGet('/api/press_mention/network', !import.meta.env?.PROD && z.array(pressMentionSchema)),
+      apiGet('/api/press_mention/network', !import.meta.env?.PROD && pressMentionListSchema),
   });
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { EMAIL_SERVICES, type EmailService } from '../../../../common/constants';
-import { emailSettingsSchema } from '../../../../common/schemas/settings';
+import { emailSettingsSchema, emailStatusSchema } from '../../../answerSchemas';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../../../api';
-import { emailStatusSchema } from '../../../../common/schemas/emailAdmin';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorMessage } from '../../../components/forms/errorMessage';
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { resultSchema } from '../../../../common/schemas/permissions';
+import { resultSchema } from '../../../answerSchemas';
 import { apiUpload } from '../../../api';
 import { errorMessage } from '../../../components/forms/errorMessage';
 import { SubmitButton } from '../../../components/forms/SubmitButton';

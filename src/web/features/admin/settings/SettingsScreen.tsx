@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { emailSettingsSchema, frontPageSchema } from '../../../../common/schemas/settings';
+import { emailSettingsSchema, frontPageSchema } from '../../../answerSchemas';
 import { apiGet } from '../../../api';
 import { QueryState } from '../../content/QueryState';
 import { EmailServiceForm } from './EmailServiceForm';

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { userNoteSchema, type UserNote } from '../../../../common/schemas/userNotes';
+import { userNoteSchema } from '../../../answerSchemas';
+import type { UserNote } from '../../../../common/schemas/userNotes';
 import { apiSend } from '../../../api';
 import { NewNoteForm } from '../../../components/notes/NewNoteForm';
 import { userNotesKey } from './userNotesQuery';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { userNoteListSchema } from '../../../../common/schemas/userNotes';
+import { userNoteListSchema } from '../../../answerSchemas';
 import { apiGet } from '../../../api';
 
 export const userNotesKey = (userId: number) => ['user-notes', userId] as const;

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { z } from 'zod';
 import { LIMITS } from '../../../../common/constants';
-import { chapterSummarySchema, type ChapterSummary } from '../../../../common/schemas/chapters';
+import { chapterSummaryListSchema } from '../../../answerSchemas';
+import type { ChapterSummary } from '../../../../common/schemas/chapters';
 import { apiGet } from '../../../api';
 import { InlineRetry } from '../../../components/InlineRetry';
 
@@ -23,7 +23,7 @@ export function ChapterPicker({ onPick }: { onPick: (chapter: ChapterSummary) =>
     queryFn: () =>
       apiGet(
         `/api/chapters/search?q=${encodeURIComponent(q)}`,
-        !import.meta.env?.PROD && z.array(chapterSummarySchema),
+        !import.meta.env?.PROD && chapterSummaryListSchema,
       ),
     enabled,
     placeholderData: (previous) => previous,

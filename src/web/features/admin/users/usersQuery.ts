@@ -1,10 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  USER_LIST_MAX,
-  userCountSchema,
-  userDetailSchema,
-  userListSchema,
-} from '../../../../common/schemas/users';
+import { userCountSchema, userDetailSchema, userListSchema } from '../../../answerSchemas';
+import { USER_LIST_MAX } from '../../../../common/schemas/users';
 import { ApiError, apiGet, apiSend } from '../../../api';
 
 export { USER_LIST_MAX };

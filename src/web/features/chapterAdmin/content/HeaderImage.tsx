@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { resultSchema } from '../../../../common/schemas/permissions';
+import { resultSchema } from '../../../answerSchemas';
 import { apiSend, apiUpload } from '../../../api';
 import { errorMessage } from '../../../components/forms/errorMessage';
 import { SubmitButton } from '../../../components/forms/SubmitButton';

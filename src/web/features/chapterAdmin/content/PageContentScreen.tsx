@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { chapterSchema } from '../../../../common/schemas/chapters';
+import { chapterSchema } from '../../../answerSchemas';
 import { apiSend } from '../../../api';
 import { errorMessage } from '../../../components/forms/errorMessage';
 import { SaveButton } from '../../../components/forms/SaveButton';

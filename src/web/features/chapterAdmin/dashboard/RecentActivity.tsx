@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { timeAgo } from '../../../../common/format';
-import { activityItemSchema } from '../../../../common/schemas/activity';
+import { activityItemListSchema } from '../../../answerSchemas';
 import { apiGet } from '../../../api';
 import { InlineRetry } from '../../../components/InlineRetry';
 
@@ -14,7 +13,7 @@ export function RecentActivity({ chapterId }: { chapterId: number }) {
     queryFn: () =>
       apiGet(
         `/api/activity_feed_item/chapter/${chapterId}`,
-        !import.meta.env?.PROD && z.array(activityItemSchema),
+        !import.meta.env?.PROD && activityItemListSchema,
       ),
   });
   return (

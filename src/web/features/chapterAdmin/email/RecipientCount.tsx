@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import Spinner from 'react-bootstrap/Spinner';
-import { chapterRecipientsSchema } from '../../../../common/schemas/mailing';
+import { chapterRecipientsSchema } from '../../../answerSchemas';
 import { apiGet } from '../../../api';
 
 export const recipientsKey = (chapterId: number) => ['chapterRecipients', chapterId] as const;

@@ -10,7 +10,7 @@ import {
   emailPreviewSchema,
   sendMessageAnswerSchema,
   testMessageAnswerSchema,
-} from '../../../../common/schemas/mailing';
+} from '../../../answerSchemas';
 import { ApiError, apiGet, apiSend } from '../../../api';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { errorMessage } from '../../../components/forms/errorMessage';

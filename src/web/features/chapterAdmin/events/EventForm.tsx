@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { chapterEventSchema } from '../../../../common/schemas/chapters';
+import { chapterEventSchema } from '../../../answerSchemas';
 import {
   eventFormSchema,
   type EventForm as EventFormValues,

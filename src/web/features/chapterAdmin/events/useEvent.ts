@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { chapterEventDetailSchema } from '../../../../common/schemas/chapters';
+import { chapterEventDetailSchema } from '../../../answerSchemas';
 import { ApiError, apiGet } from '../../../api';
 
 export const eventKey = (slug: string) => ['chapter-event', slug] as const;

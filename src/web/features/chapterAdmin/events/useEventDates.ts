@@ -1,11 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import {
-  chapterEventDatesSchema,
-  eventDatesSchema,
-  type DateChange,
-  type EventDates,
-} from '../../../../common/schemas/eventDates';
+import { chapterEventDatesSchema, eventDatesSchema } from '../../../answerSchemas';
+import type { DateChange, EventDates } from '../../../../common/schemas/eventDates';
 import { apiGet, apiSend } from '../../../api';
 import { useRefreshChapter } from '../useAdminChapter';
 

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { formatMediumDate } from '../../../../common/format';
 import type { ChapterPermission } from '../../../../common/schemas/chapters';
-import { resultSchema } from '../../../../common/schemas/permissions';
+import { resultSchema } from '../../../answerSchemas';
 import { apiSend } from '../../../api';
 import { errorMessage } from '../../../components/forms/errorMessage';
 import { useToast } from '../../../components/toasts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { ROLE, ROLES } from '../../../../common/constants';
-import { chapterPermissionSchema } from '../../../../common/schemas/chapters';
+import { chapterPermissionSchema } from '../../../answerSchemas';
 import type { UserListItem } from '../../../../common/schemas/permissions';
 import { apiSend } from '../../../api';
 import { errorMessage } from '../../../components/forms/errorMessage';

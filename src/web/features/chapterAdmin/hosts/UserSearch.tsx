@@ -7,10 +7,8 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { ChapterPermission } from '../../../../common/schemas/chapters';
-import {
-  userListItemSchema,
-  userSearchRequestSchema,
-} from '../../../../common/schemas/permissions';
+import { userListSchema } from '../../../answerSchemas';
+import { userSearchRequestSchema } from '../../../../common/schemas/permissions';
 import { apiSend } from '../../../api';
 import { InlineRetry } from '../../../components/InlineRetry';
 import { UserResult } from './UserResult';
@@ -34,12 +32,7 @@ export function UserSearch({
   const query = useQuery({
     queryKey: ['user-search', search],
     queryFn: () =>
-      apiSend(
-        'POST',
-        '/api/user/search',
-        { search },
-        !import.meta.env?.PROD && z.array(userListItemSchema),
-      ),
+      apiSend('POST', '/api/user/search', { search }, !import.meta.env?.PROD && userListSchema),
     enabled: search !== null,
   });
   const onSubmit = handleSubmit((values) => setSearch(values.search));

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { chapterPermissionSchema } from '../../../../common/schemas/chapters';
+import { chapterPermissionListSchema } from '../../../answerSchemas';
 import { apiGet } from '../../../api';
 
 export const chapterPermissionsKey = (chapterId: number) =>
@@ -11,9 +10,6 @@ export function useChapterPermissions(chapterId: number) {
   return useQuery({
     queryKey: chapterPermissionsKey(chapterId),
     queryFn: () =>
-      apiGet(
-        `/api/permission/${chapterId}`,
-        !import.meta.env?.PROD && z.array(chapterPermissionSchema),
-      ),
+      apiGet(`/api/permission/${chapterId}`, !import.meta.env?.PROD && chapterPermissionListSchema),
   });
 }

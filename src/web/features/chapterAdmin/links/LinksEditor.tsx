@@ -5,8 +5,8 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { chapterLinkSchema, type ChapterLink } from '../../../../common/schemas/chapters';
+import { chapterLinkListSchema } from '../../../answerSchemas';
+import type { ChapterLink } from '../../../../common/schemas/chapters';
 import { ApiError, apiSend } from '../../../api';
 import { errorMessage } from '../../../components/forms/errorMessage';
 import { SaveButton } from '../../../components/forms/SaveButton';
@@ -44,7 +44,7 @@ export function LinksEditor({ links }: { links: readonly ChapterLink[] }) {
           'POST',
           `/api/chapter_link/chapter/${chapter.id}`,
           values,
-          !import.meta.env?.PROD && z.array(chapterLinkSchema),
+          !import.meta.env?.PROD && chapterLinkListSchema,
         ),
       );
       queryClient.setQueryData(chapterLinksKey(chapter.id), saved);

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { chapterLinkSchema } from '../../../../common/schemas/chapters';
+import { chapterLinkListSchema } from '../../../answerSchemas';
 import { apiGet } from '../../../api';
 import { QueryState } from '../../content/QueryState';
 import { useAdminChapter } from '../useAdminChapter';
@@ -15,7 +14,7 @@ export function LinksScreen() {
     queryFn: () =>
       apiGet(
         `/api/chapter_link/chapter/${chapter.id}`,
-        !import.meta.env?.PROD && z.array(chapterLinkSchema),
+        !import.meta.env?.PROD && chapterLinkListSchema,
       ),
   });
   return (

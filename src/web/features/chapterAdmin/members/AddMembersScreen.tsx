@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
-import { signUpManyAnswerSchema } from '../../../../common/schemas/mailing';
+import { signUpManyAnswerSchema } from '../../../answerSchemas';
 import { apiSend } from '../../../api';
 import { errorMessage } from '../../../components/forms/errorMessage';
 import { SaveButton } from '../../../components/forms/SaveButton';

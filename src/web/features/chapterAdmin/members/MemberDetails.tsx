@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import Spinner from 'react-bootstrap/Spinner';
 import { LIMITS } from '../../../../common/constants';
 import { formatMediumDate } from '../../../../common/format';
-import { contactDetailsSchema } from '../../../../common/schemas/mailing';
+import { contactDetailsSchema } from '../../../answerSchemas';
 import { apiGet } from '../../../api';
 
 /**

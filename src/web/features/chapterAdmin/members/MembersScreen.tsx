@@ -4,8 +4,7 @@ import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { resultSchema } from '../../../../common/schemas/permissions';
+import { createdListSchema, resultSchema } from '../../../answerSchemas';
 import { apiSend } from '../../../api';
 import { errorMessage } from '../../../components/forms/errorMessage';
 import { useToast } from '../../../components/toasts';
@@ -32,7 +31,7 @@ export function MembersScreen() {
         'POST',
         `/api/mailing_list/chapter/${chapter.id}/list`,
         {},
-        !import.meta.env?.PROD && z.object({ listId: z.string() }),
+        !import.meta.env?.PROD && createdListSchema,
       );
       await queryClient.invalidateQueries({ queryKey: chapterContactsKey(chapter.id) });
     } catch (err) {

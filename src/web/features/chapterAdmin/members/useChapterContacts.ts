@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { chapterContactsSchema } from '../../../../common/schemas/mailing';
+import { chapterContactsSchema } from '../../../answerSchemas';
 import { apiGet } from '../../../api';
 
 export const chapterContactsKey = (chapterId: number) => ['members', chapterId] as const;

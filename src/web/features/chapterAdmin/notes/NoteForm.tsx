@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { chapterNoteSchema, type ChapterNote } from '../../../../common/schemas/notes';
+import { chapterNoteSchema } from '../../../answerSchemas';
+import type { ChapterNote } from '../../../../common/schemas/notes';
 import { apiSend } from '../../../api';
 import { NewNoteForm } from '../../../components/notes/NewNoteForm';
 import { chapterNotesKey } from './notesQuery';

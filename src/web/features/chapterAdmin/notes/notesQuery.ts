@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { chapterNoteSchema } from '../../../../common/schemas/notes';
+import { chapterNoteListSchema } from '../../../answerSchemas';
 import { apiGet } from '../../../api';
 
 export const chapterNotesKey = (chapterId: number) => ['chapter-notes', chapterId] as const;
@@ -7,6 +6,6 @@ export const chapterNotesKey = (chapterId: number) => ['chapter-notes', chapterI
 export function fetchChapterNotes(chapterId: number) {
   return apiGet(
     `/api/chapter_note/chapter/${chapterId}`,
-    !import.meta.env?.PROD && z.array(chapterNoteSchema),
+    !import.meta.env?.PROD && chapterNoteListSchema,
   );
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { pressMentionSchema } from '../../../../common/schemas/chapters';
+import { pressMentionListSchema } from '../../../answerSchemas';
 import { apiGet } from '../../../api';
 
 export const chapterPressKey = (chapterId: number) => ['chapter-press', chapterId] as const;
@@ -12,7 +11,7 @@ export function useChapterMentions(chapterId: number) {
     queryFn: () =>
       apiGet(
         `/api/press_mention/chapter/${chapterId}/all`,
-        !import.meta.env?.PROD && z.array(pressMentionSchema),
+        !import.meta.env?.PROD && pressMentionListSchema,
       ),
   });
 }

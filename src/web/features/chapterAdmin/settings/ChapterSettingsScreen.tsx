@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { CHAPTER_TYPES, SETTINGS_CHAPTER_TYPE_IDS } from '../../../../common/constants';
 import { hasFieldOrganizerAccess, isAdmin } from '../../../../common/policy';
 import { CHAPTER_SETTINGS_MESSAGES } from '../../../../common/schemas/chapterSettings';
-import { chapterSchema } from '../../../../common/schemas/chapters';
+import { chapterSchema } from '../../../answerSchemas';
 import { STATES } from '../../../../common/states';
 import { apiSend } from '../../../api';
 import { errorMessage } from '../../../components/forms/errorMessage';
