@@ -56,6 +56,17 @@ describe('an answer cache', () => {
     expect(JSON.parse((await next).body)).toEqual({ n: 3 });
   });
 
+  it('never sends a page past its TTL: the visitor waits for the next one (sendsStale: false)', async () => {
+    // A page carries the answers it was drawn with; the app asks again for any older than its
+    // own staleTime, so an old page would cost the visitor a second fetch.
+    const pages = createAnswerCache(textAnswers('text/html'), 30, 1000, { sendsStale: false });
+    let n = 0;
+    const build = async () => `<p>${++n}</p>`;
+    expect((await pages.get('/p', build)).body).toBe('<p>1</p>');
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect((await pages.get('/p', build)).body).toBe('<p>2</p>');
+  });
+
   it('sends large and small answers gzipped as they are, named alike on every server', async () => {
     // A large answer is compressed on the thread pool, a small one on the spot: either way the
     // gzip is the text, and two servers building the same text give it the same ETag.

@@ -127,6 +127,15 @@ function shownBy(built: unknown, value: unknown, shows: Shows | undefined) {
   return new Set([...(built.things ?? []), ...(found ?? [])]);
 }
 
+export interface CacheOptions {
+  /**
+   * Whether an answer past its TTL is sent once more while its next one is built (the default).
+   * Not for pages: a page carries the answers it was drawn with, and the app asks again for
+   * any older than its own staleTime, so an old page costs the visitor a second fetch.
+   */
+  sendsStale?: boolean;
+}
+
 export interface AnswerCache {
   /**
    * The answer for `key`, built by `build` when missing or older than the TTL. `shows` lists
@@ -151,6 +160,7 @@ export function createAnswerCache(
   format: ZodType | AnswerFormat,
   ttlMs: number,
   maxEntries = 1000,
+  { sendsStale = true }: CacheOptions = {},
 ): AnswerCache {
   const answerFormat = 'contentType' in format ? format : jsonAnswers(format);
   const answers = new Map<string, CachedAnswer>();
@@ -225,7 +235,7 @@ export function createAnswerCache(
       const pending = building.get(key) ?? startBuild(key, build, shows);
       // Past its TTL, an answer no write has changed is sent once more while its next one is
       // built: time passing is the only thing it can have missed, and no visitor waits for it.
-      if (kept) {
+      if (kept && sendsStale) {
         pending.catch(() => {});
         return Promise.resolve(kept);
       }
@@ -283,10 +293,13 @@ export function appAnswerCache(
   app: FastifyInstance,
   format: ZodType | AnswerFormat,
   ttlMs: number,
+  options: CacheOptions = {},
 ): AnswerCache {
   const cache = createAnswerCache(
     'contentType' in format ? format : jsonAnswers(format, checksOwnAnswers(app.config.env)),
     ttlMs,
+    undefined,
+    options,
   );
   busOf(app).caches.add(cache);
   return cache;

@@ -90,6 +90,9 @@ export async function registerWeb(
     app,
     textAnswers('text/html; charset=utf-8'),
     app.config.publicCacheMs,
+    // A page past its TTL is built again, never sent once more: the app would ask again for
+    // the old answers it carries.
+    { sendsStale: false },
   );
   // A real route rather than the not-found handler, so the per-route hooks apply; it sends its
   // own gzip (compress: false). The static files above are more specific and win over this
