@@ -11,14 +11,15 @@ export interface QueueMetrics {
   sending: number;
   /** Seconds since the message of the oldest unfinished delivery was queued; 0: none waits. */
   oldestWaitingSeconds: number;
-  /** Deliveries of the messages queued in the last 24 hours that ended so. */
-  recent: { sent: number; failed: number; skipped: number };
+  /** Deliveries of the messages queued in the last 24 hours that ended without being sent. */
+  recent: { failed: number; skipped: number };
 }
 
 /**
- * One statement. The unfinished rows are read through the workers' own partial index
- * (mailing_deliveries_claimable_idx), the oldest of them being the lowest id; the day's outcomes
- * through (message_id, status) from the first message of the day on.
+ * One statement, a millisecond or two however long the ledger: the unfinished rows are read
+ * through the workers' own partial index (mailing_deliveries_claimable_idx), the oldest of them
+ * being the lowest id; the day's failures message by message through (message_id, status). The
+ * day's sent copies are not counted: that is a pass over every one of them (150 ms at 120,000).
  */
 export async function readQueueMetrics(db: Db): Promise<QueueMetrics> {
   const [row] = await queryRows<Record<string, string | number | null>>(
@@ -33,19 +34,16 @@ export async function readQueueMetrics(db: Db): Promise<QueueMetrics> {
           where d.status in ('pending', 'sending') order by d.id limit 1
         ),
         recent as (
-          select status, count(*)::int as n from mailing_deliveries
-          where message_id >= (
-            select coalesce(min(id), 2147483647) from mailing_messages
-            where created_at > now() - interval '1 day'
-          ) and status in ('sent', 'failed', 'skipped')
-          group by status
+          select d.status, count(*)::int as n from mailing_messages m
+          join mailing_deliveries d on d.message_id = m.id and d.status in ('failed', 'skipped')
+          where m.created_at > now() - interval '1 day'
+          group by d.status
         )
         select
           coalesce((select n from waiting where status = 'pending'), 0) as pending,
           coalesce((select n from waiting where status = 'sending'), 0) as sending,
           coalesce(extract(epoch from now() - (select created_at from oldest)), 0)::float8
             as oldest,
-          coalesce((select n from recent where status = 'sent'), 0) as sent,
           coalesce((select n from recent where status = 'failed'), 0) as failed,
           coalesce((select n from recent where status = 'skipped'), 0) as skipped`,
   );
@@ -54,6 +52,6 @@ export async function readQueueMetrics(db: Db): Promise<QueueMetrics> {
     pending: n('pending'),
     sending: n('sending'),
     oldestWaitingSeconds: Math.max(0, n('oldest')),
-    recent: { sent: n('sent'), failed: n('failed'), skipped: n('skipped') },
+    recent: { failed: n('failed'), skipped: n('skipped') },
   };
 }

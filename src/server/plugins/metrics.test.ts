@@ -51,7 +51,7 @@ describe('GET /metrics', () => {
         'chapters_cache_builds_total counter',
         'chapters_email_deliveries_waiting gauge',
         'chapters_email_oldest_waiting_seconds gauge',
-        'chapters_email_recent_deliveries gauge',
+        'chapters_email_recent_unsent gauge',
         'chapters_database_embedded gauge',
         'chapters_db_pool_total gauge',
         'chapters_db_pool_idle gauge',
@@ -143,7 +143,7 @@ describe('GET /metrics', () => {
     const text = await scrape();
     expect(sample(text, 'chapters_email_deliveries_waiting{status="pending"}')).toBe(2);
     expect(sample(text, 'chapters_email_deliveries_waiting{status="sending"}')).toBe(1);
-    expect(sample(text, 'chapters_email_recent_deliveries{status="failed"}')).toBe(1);
+    expect(sample(text, 'chapters_email_recent_unsent{status="failed"}')).toBe(1);
     const oldest = sample(text, 'chapters_email_oldest_waiting_seconds');
     expect(oldest).toBeGreaterThanOrEqual(599);
     expect(oldest).toBeLessThan(900);

@@ -53,7 +53,7 @@ export interface MetricsSources {
     pending: number;
     sending: number;
     oldestWaitingSeconds: number;
-    recent: { sent: number; failed: number; skipped: number };
+    recent: { failed: number; skipped: number };
   }>;
   /** PostgreSQL's pool, or null on the embedded database. */
   pool(): { max: number; total: number; idle: number; waiting: number } | null;
@@ -134,12 +134,13 @@ function registerEmailMetrics(registry: Registry, read: MetricsSources['emailQue
     async () => [{ value: (await queue()).oldestWaitingSeconds }],
   );
   registry.collected(
-    'chapters_email_recent_deliveries',
-    'Deliveries of the messages queued in the last 24 hours, by outcome: sent, failed, skipped.',
+    'chapters_email_recent_unsent',
+    'Deliveries of the messages queued in the last 24 hours that were not sent: failed ' +
+      '(given up after retries) or skipped (the contact had left the list).',
     'gauge',
     async () => {
       const { recent } = await queue();
-      return (['sent', 'failed', 'skipped'] as const).map((status) => ({
+      return (['failed', 'skipped'] as const).map((status) => ({
         labels: { status },
         value: recent[status],
       }));
