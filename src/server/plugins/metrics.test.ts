@@ -113,7 +113,7 @@ describe('GET /metrics', () => {
     expect(sample(text, routeSeries)).toBe(routeBefore + 1);
   });
 
-  it("reports the email queue from the database: what waits, the oldest's age, the day's outcomes", async () => {
+  it("reports the email queue from the database: what waits, the oldest's age, the day's failures", async () => {
     const [list] = await t.db.insert(mailingLists).values({ name: 'Metrics' }).returning();
     const contacts = await t.db
       .insert(mailingListContacts)
