@@ -18,8 +18,11 @@ export interface AddressList {
   readonly entries: readonly string[];
 }
 
-/** An IPv4 address as IPv6 sees it (`::ffff:192.0.2.1`), as the IPv4 address it is. */
-function unmapped(address: string): string {
+/**
+ * An IPv4 address as IPv6 sees it (`::ffff:192.0.2.1`, a dual-stack socket's peer), as the IPv4
+ * address it is; any other address as it is.
+ */
+export function unmapped(address: string): string {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
   return mapped ? mapped[1]! : address;
 }
