@@ -1,5 +1,4 @@
 // buildApp: the whole HTTP application, without listening. main.ts and the tests both use it.
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -7,13 +6,17 @@ import multipart from '@fastify/multipart';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from './appInstance';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Db, PoolUse } from './db/client';
+import { trustProxyOption } from './addresses';
+import { requestIdOf } from './requestId';
 import type { Notices } from './db/notices';
 import { loggingOptions } from './logging';
 import { errorBody, registerErrorHandlers } from './plugins/errors';
 import { answerSerializer } from './plugins/serializer';
 import { registerNulTextCheck } from './plugins/nulText';
-import { registerAnswerCaches } from './caching/answerCache';
+import { answerCacheTally, registerAnswerCaches } from './caching/answerCache';
+import { createMetrics, registerMetrics } from './plugins/metrics';
+import { readQueueMetrics } from './mail/queueMetrics';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { requireAccessRules } from './plugins/access';
@@ -70,18 +73,29 @@ export interface AppDeps {
   db: Db;
   /** The database's LISTEN/NOTIFY: cached answers are forgotten on every app server at once. */
   notices?: Notices;
+  /** The database's connections, for /metrics (Database.poolUse); none: not reported. */
+  poolUse?: () => PoolUse;
 }
 
-export async function buildApp({ config, db, notices }: AppDeps) {
+export async function buildApp({ config, db, notices, poolUse = () => null }: AppDeps) {
+  // Made first: the front door reports the answers it sends to the request metrics.
+  const metrics = createMetrics();
   // Ready answers to visitors go out before Fastify (caching/frontDoor.ts).
-  const frontDoor = createFrontDoor({ sessionCookie: SESSION_COOKIE });
+  const frontDoor = createFrontDoor({
+    sessionCookie: SESSION_COOKIE,
+    requestId: requestIdOf,
+    observe: (route, status, seconds) => metrics.observeRequest('GET', route, status, seconds),
+  });
   const app = Fastify({
     serverFactory: frontDoor.serverFactory,
     // A request is one line at debug; a terminal gets readable lines (logging.ts).
     ...(await loggingOptions(config)),
-    genReqId: () => randomUUID(),
+    // A valid X-Request-Id a proxy sent is the request's id (requestId.ts); Fastify's own
+    // reading of the header would take any text at all.
+    genReqId: requestIdOf,
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    // The one place the client's address is decided (request.ip): addresses.ts.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // A malformed URL or content type never reaches a route: answer it in our one error shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
@@ -111,6 +125,13 @@ export async function buildApp({ config, db, notices }: AppDeps) {
   registerOriginCheck(app, config.publicUrl);
   registerNulTextCheck(app);
   registerAnswerCaches(app, notices);
+  registerMetrics(app, metrics, {
+    allow: config.metricsAllow,
+    frontDoorServed: () => frontDoor.served,
+    answerCaches: () => answerCacheTally(app),
+    emailQueue: () => readQueueMetrics(db),
+    pool: poolUse,
+  });
   registerAuth(app, { sessionCookie: SESSION_COOKIE, userForToken });
   // After every plugin that sets headers: the door keeps what they set.
   frontDoor.install(app);

@@ -2,12 +2,23 @@
 // start-up with a message naming the variable; every setting has a default that works on a
 // fresh machine. The README's Configuration table lists the same variables.
 import { z } from 'zod';
+import { parseAddressList, parseProxyTrust } from './addresses';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const url = z.url({ protocol: /^https?$/ });
+/** A text read by `parse`, whose Error's message becomes the variable's. */
+const parsed = <T>(parse: (text: string) => T) =>
+  z.string().transform((text, ctx): T => {
+    try {
+      return parse(text);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return z.NEVER;
+    }
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -15,7 +26,10 @@ const envSchema = z.object({
   PORT: int(0, 65535).default(3000),
   PUBLIC_URL: url.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  /** false, a hop count, a list of the proxies' addresses and ranges, or true (any sender). */
+  TRUST_PROXY: parsed(parseProxyTrust).default({ kind: 'none' }),
+  /** Who may read /metrics: addresses and ranges, after TRUST_PROXY has found the client. */
+  METRICS_ALLOW: parsed(parseAddressList).default(parseAddressList('127.0.0.1/8, ::1')),
 
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
@@ -67,6 +81,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    metricsAllow: env.METRICS_ALLOW,
     database: {
       url: env.DATABASE_URL,
       poolMax: env.DATABASE_POOL_MAX,
@@ -128,6 +143,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (config.env === 'production' && !config.database.url) {
     // Allowed (a one-machine install may want it) but worth saying.
     console.warn('NODE_ENV=production without DATABASE_URL: using the embedded database.');
+  }
+  if (config.trustProxy.kind === 'all') {
+    console.warn(
+      "TRUST_PROXY=true believes any client's X-Forwarded-For: anyone can claim any address " +
+        'and so escape the per-address limits. Behind one proxy, set TRUST_PROXY=1 (or its address).',
+    );
   }
   return config;
 }

@@ -1,4 +1,5 @@
 // Start-up: configuration, database (migrated), demo data on a fresh embedded database, listen.
+import { hostname } from 'node:os';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
@@ -11,6 +12,8 @@ async function main() {
     url: config.database.url,
     embeddedDir: config.database.embeddedDir,
     poolMax: config.database.poolMax,
+    // pg_stat_activity names the app server behind each connection (a slow query, a lock).
+    applicationName: `chapters@${hostname()}:${config.port}`,
   });
   await database.migrate();
 
@@ -22,7 +25,12 @@ async function main() {
     console.log('Demo data loaded into the new embedded database.');
   }
 
-  const app = await buildApp({ config, db: database.db, notices: database.notices });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    notices: database.notices,
+    poolUse: database.poolUse,
+  });
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();

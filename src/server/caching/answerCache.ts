@@ -127,6 +127,13 @@ function shownBy(built: unknown, value: unknown, shows: Shows | undefined) {
   return new Set([...(built.things ?? []), ...(found ?? [])]);
 }
 
+/** How a cache's answers were found, counted since start (the app's caches share one: /metrics). */
+export interface CacheTally {
+  fresh: number; // kept, within the TTL
+  stale: number; // kept, past the TTL, sent once more while the next is built
+  built: number; // waited for a build
+}
+
 export interface CacheOptions {
   /**
    * Whether an answer past its TTL is sent once more while its next one is built (the default).
@@ -134,6 +141,7 @@ export interface CacheOptions {
    * any older than its own staleTime, so an old page costs the visitor a second fetch.
    */
   sendsStale?: boolean;
+  tally?: CacheTally; // where its lookups are counted
 }
 
 export interface AnswerCache {
@@ -160,7 +168,7 @@ export function createAnswerCache(
   format: ZodType | AnswerFormat,
   ttlMs: number,
   maxEntries = 1000,
-  { sendsStale = true }: CacheOptions = {},
+  { sendsStale = true, tally = { fresh: 0, stale: 0, built: 0 } }: CacheOptions = {},
 ): AnswerCache {
   const answerFormat = 'contentType' in format ? format : jsonAnswers(format);
   const answers = new Map<string, CachedAnswer>();
@@ -231,14 +239,19 @@ export function createAnswerCache(
     },
     get(key, build, shows) {
       const kept = answers.get(key);
-      if (kept && Date.now() - kept.builtAt < ttlMs) return Promise.resolve(kept);
+      if (kept && Date.now() - kept.builtAt < ttlMs) {
+        tally.fresh += 1;
+        return Promise.resolve(kept);
+      }
       const pending = building.get(key) ?? startBuild(key, build, shows);
       // Past its TTL, an answer no write has changed is sent once more while its next one is
       // built: time passing is the only thing it can have missed, and no visitor waits for it.
       if (kept && sendsStale) {
+        tally.stale += 1;
         pending.catch(() => {});
         return Promise.resolve(kept);
       }
+      tally.built += 1;
       return pending;
     },
     forget(things) {
@@ -270,6 +283,7 @@ export function createAnswerCache(
 }
 
 const forgetting = new WeakMap<FastifyInstance, AnswerForgetting>();
+const tallies = new WeakMap<FastifyInstance, CacheTally>();
 
 /**
  * Before any route: the app's caches, forgotten when this or any other app server on the
@@ -279,8 +293,14 @@ const forgetting = new WeakMap<FastifyInstance, AnswerForgetting>();
 export function registerAnswerCaches(app: FastifyInstance, notices?: Notices): void {
   const bus = listenForForgetting(notices, app.log);
   forgetting.set(app, bus);
+  tallies.set(app, { fresh: 0, stale: 0, built: 0 });
   app.addHook('onReady', () => bus.start());
   app.addHook('onClose', () => bus.stop());
+}
+
+/** How the app's caches found their answers since start (all of them together). */
+export function answerCacheTally(app: FastifyInstance): CacheTally {
+  return busOf(app) && tallies.get(app)!;
 }
 
 function busOf(app: FastifyInstance): AnswerForgetting {
@@ -299,7 +319,7 @@ export function appAnswerCache(
     'contentType' in format ? format : jsonAnswers(format, checksOwnAnswers(app.config.env)),
     ttlMs,
     undefined,
-    options,
+    { tally: answerCacheTally(app), ...options },
   );
   busOf(app).caches.add(cache);
   return cache;

@@ -38,6 +38,8 @@ interface Entry {
   /** Fastify's headers for this URL, as [name, value, name, value...], minus per-request ones. */
   headers: string[];
   current: CurrentAnswer;
+  /** The route's pattern (`/api/chapters/:slug`), for the request metrics. */
+  route: string;
 }
 
 // Set per request and per encoding by the door itself, or never kept for a URL.
@@ -91,6 +93,10 @@ export interface FrontDoorOptions {
   sessionCookie: string;
   /** URLs remembered at most; the oldest remembered goes first. */
   maxEntries?: number;
+  /** The id of a request the door answers, as the app's own requests get theirs. */
+  requestId?: (req: IncomingMessage) => string;
+  /** Told of each answer the door sends: the route's pattern, the status, seconds taken. */
+  observe?: (route: string, status: number, seconds: number) => void;
 }
 
 export interface FrontDoor {
@@ -116,7 +122,12 @@ function keptHeaders(reply: FastifyReply): string[] {
   return flat;
 }
 
-export function createFrontDoor({ sessionCookie, maxEntries = 10_000 }: FrontDoorOptions) {
+export function createFrontDoor({
+  sessionCookie,
+  maxEntries = 10_000,
+  requestId = () => randomUUID(),
+  observe,
+}: FrontDoorOptions) {
   const entries = new Map<string, Entry>();
   const sessionMark = `${sessionCookie}=`;
   let served = 0;
@@ -149,7 +160,8 @@ export function createFrontDoor({ sessionCookie, maxEntries = 10_000 }: FrontDoo
           const url = request.raw.url;
           if (answer && answer.status === reply.statusCode && url !== undefined) {
             entries.delete(url);
-            entries.set(url, { headers: keptHeaders(reply), current });
+            const route = request.routeOptions.url ?? 'unmatched';
+            entries.set(url, { headers: keptHeaders(reply), current, route });
             if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
           }
         }
@@ -159,6 +171,7 @@ export function createFrontDoor({ sessionCookie, maxEntries = 10_000 }: FrontDoo
 
     answer(req, res) {
       if (req.method !== 'GET' || req.url === undefined) return false;
+      const startedAt = performance.now();
       const entry = entries.get(req.url);
       if (!entry) return false;
       if (req.headers.cookie?.includes(sessionMark)) return false;
@@ -169,18 +182,19 @@ export function createFrontDoor({ sessionCookie, maxEntries = 10_000 }: FrontDoo
       }
       const body = bodyFor(answer, req.headers['accept-encoding']);
       if (!body) return false;
-      const headers = [...entry.headers, 'etag', answer.etag, 'x-request-id', randomUUID()];
+      const headers = [...entry.headers, 'etag', answer.etag, 'x-request-id', requestId(req)];
+      served += 1;
       if (answer.status === 200 && req.headers['if-none-match'] === answer.etag) {
-        served += 1;
         res.writeHead(304, headers);
         res.end();
+        observe?.(entry.route, 304, (performance.now() - startedAt) / 1000);
         return true;
       }
-      served += 1;
       if (body.encoding) headers.push('content-encoding', body.encoding);
       headers.push('content-length', String(Buffer.byteLength(body.bytes)));
       res.writeHead(answer.status, headers);
       res.end(body.bytes);
+      observe?.(entry.route, answer.status, (performance.now() - startedAt) / 1000);
       return true;
     },
 

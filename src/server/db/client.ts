@@ -25,9 +25,17 @@ export interface Database {
   notices: Notices;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Its connections now (/metrics). */
+  poolUse(): PoolUse;
   /** The embedded database's files as one tar (tests: see `DatabaseOptions.from`). */
   dump?(): Promise<Blob>;
 }
+
+/**
+ * PostgreSQL: the pool's connections, idle ones and queries waiting for one. The embedded
+ * database is one connection in this process, its queries taken in turn: no pool to report.
+ */
+export type PoolUse = { max: number; total: number; idle: number; waiting: number } | null;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -40,6 +48,11 @@ export interface DatabaseOptions {
   embeddedDir: string;
   poolMax?: number;
   /**
+   * PostgreSQL's application_name for every connection (pg_stat_activity, the server's log),
+   * naming the app server that holds it; one DATABASE_URL sets itself wins.
+   */
+  applicationName?: string;
+  /**
    * An in-memory embedded database starts as a copy of this `dump()` instead of an empty one.
    * Tests take one migrated copy for the whole run: PostgreSQL's initdb and the migrations were
    * 1.5 s of every test file's start.
@@ -49,8 +62,16 @@ export interface DatabaseOptions {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.url
-    ? openPostgres(opts.url, opts.poolMax ?? 10)
+    ? openPostgres(withApplicationName(opts.url, opts.applicationName), opts.poolMax ?? 10)
     : openEmbedded(opts.embeddedDir, opts.from);
+}
+
+/** In the URL, so the pool and the LISTEN connection (notices.ts) both carry it. */
+function withApplicationName(url: string, name: string | undefined): string {
+  const parsed = new URL(url);
+  if (!name || parsed.searchParams.has('application_name')) return url;
+  parsed.searchParams.set('application_name', name);
+  return parsed.toString();
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
@@ -62,6 +83,12 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     db,
     embedded: false,
     notices: postgresNotices(pool, url),
+    poolUse: () => ({
+      max,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async migrate() {
       // Several app servers may start at once: one migrates, the others wait for it.
       const client = await pool.connect();
@@ -125,6 +152,7 @@ async function openEmbedded(dir: string, from?: Blob): Promise<Database> {
     db,
     embedded: true,
     notices: pgliteNotices(client),
+    poolUse: () => null,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     async close() {
       await client.close();

@@ -29,7 +29,12 @@ export async function createTestApp({ env = {}, webDir = 'no-web-app' }: TestApp
     webDir,
   };
   const database = await createTestDatabase();
-  const app = await buildApp({ config, db: database.db, notices: database.notices });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    notices: database.notices,
+    poolUse: database.poolUse,
+  });
   return {
     app,
     db: database.db,

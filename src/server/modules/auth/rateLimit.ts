@@ -3,6 +3,7 @@
 import { isIPv6 } from 'node:net';
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { unmapped } from '../../addresses';
 import { rateLimits } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 
@@ -16,9 +17,8 @@ export interface RateLimitSettings {
  * subscriber is given, and a single machine may send from any of its 2^64 addresses.
  */
 export function clientAddress(ip: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  if (!isIPv6(ip)) return ip;
+  const plain = unmapped(ip);
+  if (!isIPv6(plain)) return plain;
   const [head = '', tail] = ip.split('%')[0]!.toLowerCase().split('::');
   const front = head ? head.split(':') : [];
   const back = tail ? tail.split(':') : [];
