@@ -13,6 +13,11 @@ import {
   myChapterSchema,
   pressMentionSchema,
 } from '../common/schemas/chapters';
+import {
+  blogPostListItemSchema,
+  pageListItemSchema,
+  wikiPageListItemSchema,
+} from '../common/schemas/content';
 import { chapterNoteSchema } from '../common/schemas/notes';
 
 export { adminDashboardSchema } from '../common/schemas/adminDashboard';
@@ -74,6 +79,9 @@ export { userCountSchema, userDetailSchema, userListSchema } from '../common/sch
 
 // Lists and answers the API's routes declare in place.
 export const activityItemListSchema = z.array(activityItemSchema);
+export const blogPostListSchema = z.array(blogPostListItemSchema);
+export const pageListSchema = z.array(pageListItemSchema);
+export const wikiPageListSchema = z.array(wikiPageListItemSchema);
 export const chapterLinkListSchema = z.array(chapterLinkSchema);
 export const chapterNoteListSchema = z.array(chapterNoteSchema);
 export const chapterPermissionListSchema = z.array(chapterPermissionSchema);

@@ -1,24 +1,13 @@
 // Chapter host applications (spec 1 §3, §5; spec 2 §3 ChapterHostApplication).
 import { z } from 'zod';
 import { HOST_APPLICATION_STATUSES, HOST_APPLICATION_TYPES } from '../constants';
-import { isStateAbbr } from '../states';
+import { hostApplicationRequestSchema } from './applicationForm';
 
-const required = (what: string) => z.string().trim().min(1, `${what} is required`);
-
-/**
- * The application form and POST /api/chapter_host_application. The client may post the whole
- * application; anything but these four fields (slug, status, user...) is ignored: the server
- * sets them.
- */
-export const hostApplicationRequestSchema = z.object({
-  city: required('City').max(200),
-  state: required('State')
-    .refine(isStateAbbr, 'Choose a state from the list')
-    .transform((s) => s.toUpperCase()),
-  type: z.enum(HOST_APPLICATION_TYPES).default('drinking'),
-  reason: required('Reason').max(10_000),
-});
-export type HostApplicationRequest = z.input<typeof hostApplicationRequestSchema>;
+// The application form's schema lives in applicationForm.ts, and the words for an application
+// already decided in common/applicationMessages.ts, apart from the answers; passed on here for
+// the server.
+export { hostApplicationRequestSchema, type HostApplicationRequest } from './applicationForm';
+export { APPLICATION_DECIDED_MESSAGES } from '../applicationMessages';
 
 export const hostApplicationSchema = z.object({
   id: z.number().int(),
@@ -60,14 +49,3 @@ export type HostApplicationSave = z.input<typeof hostApplicationSaveSchema>;
 
 /** GET /api/chapter_host_application (all, newest first) and .../user/{userId}. */
 export const hostApplicationListSchema = z.array(hostApplicationSchema);
-
-/**
- * Why an application cannot be made into a chapter (spec 2 §4): the add-chapter screen's alert
- * for an application already decided, and the message of POST /api/chapter/new's 409.
- */
-export const APPLICATION_DECIDED_MESSAGES = {
-  approved: 'This application has already been approved and added.',
-  approved_without_creation:
-    'This application has been approved, although no chapter has been created; eligible to be added to an existing chapter.',
-  denied: 'This application has already been denied.',
-} as const;

@@ -1,6 +1,6 @@
 // The signed-in user and the answer of GET /api/auth/user (spec 1 §3 "User", "Auth response").
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { newPassword } from './authForms';
 
 export const permissionSchema = z.object({
   roleId: z.number().int(),
@@ -31,36 +31,23 @@ export const authResponseSchema = z.object({
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 // ---------------------------------------------------------------- requests (spec 1 §3, §5, §7)
-// One schema per form: the browser's form and the server's route validate with the same one.
+// The forms' schemas live in authForms.ts (passed on here for the server); the tokens of the
+// links the site mails are checked here.
 
-const email = z.string().trim().min(1, 'Email is required').email('Enter a valid email address');
-const newPassword = z
-  .string()
-  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`);
+export {
+  emailChangeRequestSchema,
+  nameChangeSchema,
+  passwordChangeSchema,
+  passwordResetCreateSchema,
+  signinRequestSchema,
+  signupRequestSchema,
+  type EmailChangeRequest,
+  type NameChange,
+  type PasswordChange,
+  type SigninRequest,
+  type SignupRequest,
+} from './authForms';
 
-/** Registration form user: username is set equal to the email. */
-export const signupRequestSchema = z
-  .object({
-    name: z.string().trim().min(1, 'Name is required'),
-    email,
-    password: newPassword,
-    passwordMatch: z.string().min(1, 'Please confirm your password'),
-    username: z.string().optional(),
-  })
-  .refine((v) => v.password === v.passwordMatch, {
-    path: ['passwordMatch'],
-    message: 'Passwords do not match',
-  });
-export type SignupRequest = z.infer<typeof signupRequestSchema>;
-
-/** Sign in: `username` carries the email. */
-export const signinRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Email is required'),
-  password: z.string().min(1, 'Password is required'),
-});
-export type SigninRequest = z.infer<typeof signinRequestSchema>;
-
-export const passwordResetCreateSchema = z.object({ email });
 export const passwordResetNewSchema = z.object({
   token: z.string().min(1),
   password: newPassword,
@@ -84,27 +71,6 @@ export const accountSchema = z.object({
   pendingEmail: z.string().nullable(),
 });
 export type Account = z.infer<typeof accountSchema>;
-
-export const nameChangeSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
-});
-export type NameChange = z.infer<typeof nameChangeSchema>;
-
-export const emailChangeRequestSchema = z.object({ email });
-export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;
-
-/** A new password follows sign-up's rules; the current one proves it is the owner asking. */
-export const passwordChangeSchema = z
-  .object({
-    currentPassword: z.string().min(1, 'Enter your current password'),
-    password: newPassword,
-    passwordMatch: z.string().min(1, 'Please confirm your new password'),
-  })
-  .refine((v) => v.password === v.passwordMatch, {
-    path: ['passwordMatch'],
-    message: 'Passwords do not match',
-  });
-export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 export const emailChangeConfirmSchema = z.object({ token: z.string().min(1).max(200) });
 

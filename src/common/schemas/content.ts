@@ -1,6 +1,7 @@
 // Network content as the API answers it: blog posts, pages and wiki pages (spec 1 §3, spec 2 §3).
 // Bodies are HTML, sanitized on save and again on every answer.
 import { z } from 'zod';
+import { contentSlugSchema } from './contentEditor';
 import { dbId } from './ids';
 
 export const blogPostSchema = z.object({
@@ -41,14 +42,12 @@ export const slugParamsSchema = z.object({ slug: z.string().min(1).max(300) });
 
 // ---------------------------------------------------------------- admin lists and saves (spec 2)
 
-/** Slugs of blog posts, pages and wiki pages: lowercase letters, digits and underscores. */
-export const CONTENT_SLUG_PATTERN = /^[a-z0-9_]+$/;
-export const contentSlugSchema = z
-  .string()
-  .trim()
-  .min(1, 'Slug is Required')
-  .max(100)
-  .regex(CONTENT_SLUG_PATTERN, 'Use lowercase letters, numbers and underscores only');
+// What the editor checks in the browser lives in contentEditor.ts, apart from the answers.
+export {
+  CONTENT_SLUG_PATTERN,
+  WIKI_NOT_EDITABLE_MESSAGE,
+  contentSlugSchema,
+} from './contentEditor';
 
 /**
  * GET /api/blog_post, /api/page, /api/wiki_page: every one for admins, the public ones for
@@ -93,6 +92,3 @@ export const wikiPageSaveSchema = z.object({
   isEditable: z.boolean().optional(),
 });
 export type WikiPageSave = z.input<typeof wikiPageSaveSchema>;
-
-export const WIKI_NOT_EDITABLE_MESSAGE =
-  'This page cannot be edited directly: the text editor would ruin its formatting. Contact an admin.';

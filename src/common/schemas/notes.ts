@@ -1,24 +1,14 @@
-// Chapter notes (spec 2 §2 Notes, §3 ChapterNote, §5).
+// Chapter notes (spec 2 §2 Notes, §3 ChapterNote, §5) as the API answers them. Writing one:
+// noteRequests.ts (passed on here for the server).
 import { z } from 'zod';
-import { LIMITS } from '../constants';
-import { dbId } from './ids';
 
-export const NOTE_REQUIRED = 'Note is Required';
-export const NOTE_TOO_LONG = `Keep the note under ${LIMITS.noteChars.toLocaleString('en-US')} characters`;
-
-export const noteTextSchema = z
-  .string()
-  .trim()
-  .min(1, NOTE_REQUIRED)
-  .max(LIMITS.noteChars, NOTE_TOO_LONG);
-
-/** POST /api/chapter_note. Only admins may write an Admin Only note. */
-export const chapterNoteRequestSchema = z.object({
-  note: noteTextSchema,
-  adminOnly: z.boolean().default(false),
-  chapterId: dbId,
-});
-export type ChapterNoteRequest = z.input<typeof chapterNoteRequestSchema>;
+export {
+  NOTE_REQUIRED,
+  NOTE_TOO_LONG,
+  chapterNoteRequestSchema,
+  noteTextSchema,
+  type ChapterNoteRequest,
+} from './noteRequests';
 
 export const noteAuthorSchema = z.object({
   id: z.number().int(),

@@ -13,16 +13,8 @@ export type FrontPage = z.infer<typeof frontPageSchema>;
 export const emailSettingsSchema = z.object({ serviceName: z.enum(EMAIL_SERVICES) });
 export type EmailSettings = z.infer<typeof emailSettingsSchema>;
 
-/** POST /api/front_page (admins): where the call-out image links. Answers GET's shape. */
-export const frontPageSaveSchema = z.object({
-  imageLinkURL: z
-    .string()
-    .trim()
-    .min(1, 'Link URL is Required')
-    .max(2000)
-    .pipe(z.url({ protocol: /^https?$/, error: 'Enter a web address starting with http(s)://' })),
-});
-export type FrontPageSave = z.input<typeof frontPageSaveSchema>;
+// POST /api/front_page's schema, which the admins' form checks too, lives in frontPageForm.ts.
+export { frontPageSaveSchema, type FrontPageSave } from './frontPageForm';
 
 /**
  * POST /api/front_page_image (admins): multipart field `image`, re-encoded to JPEG like header

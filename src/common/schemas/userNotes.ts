@@ -2,7 +2,8 @@
 // §7): admins only. Each saved note is also an admin-only `user_note` activity feed item.
 import { z } from 'zod';
 import { dbId } from './ids';
-import { noteAuthorSchema, noteTextSchema } from './notes';
+import { noteTextSchema } from './noteRequests';
+import { noteAuthorSchema } from './notes';
 
 /** POST /api/user_note. `note` required ('Note is Required'). */
 export const userNoteRequestSchema = z.object({

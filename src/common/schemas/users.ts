@@ -2,7 +2,6 @@
 // one user with their chapter roles, and the search. Admin-only, every one.
 import { z } from 'zod';
 import { idParam } from './chapters';
-import { LIMITS } from '../constants';
 
 /**
  * One user in GET /api/user/all and POST /api/user/search (the same shape). The chapter lists
@@ -23,17 +22,9 @@ export type UserListItem = z.infer<typeof userListItemSchema>;
 
 /** GET /api/user/all: the newest USER_LIST_MAX users, newest first. */
 export const userListSchema = z.array(userListItemSchema);
-export const USER_LIST_MAX = LIMITS.userListMax;
 
-/** POST /api/user/search: by any part of the name or email; at most USER_LIST_MAX, by name. */
-export const userSearchRequestSchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .min(LIMITS.minSearchLength, `Type at least ${LIMITS.minSearchLength} characters`)
-    .max(200),
-});
-export type UserSearchRequest = z.infer<typeof userSearchRequestSchema>;
+// The search (a request the browser checks too) lives in userSearch.ts, apart from the answers.
+export { USER_LIST_MAX, userSearchRequestSchema, type UserSearchRequest } from './userSearch';
 
 /** GET /api/user/count. */
 export const userCountSchema = z.object({ count: z.number().int() });

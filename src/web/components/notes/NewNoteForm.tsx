@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { chapterNoteRequestSchema } from '../../../common/schemas/notes';
+import { chapterNoteRequestSchema } from '../../../common/schemas/noteRequests';
 import { SaveButton } from '../forms/SaveButton';
 import { useFormSave } from '../forms/useFormSave';
 

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { pressMentionSchema } from '../../answerSchemas';
-import { pressMentionSaveSchema } from '../../../common/schemas/chapters';
+import { pressMentionSaveSchema } from '../../../common/schemas/chapterEdits';
 import { apiSend } from '../../api';
 import { DeleteButton } from '../forms/DeleteButton';
 import { EditorForm } from '../forms/EditorForm';

@@ -7,9 +7,9 @@ import { HOST_APPLICATION_TYPES } from '../../../common/constants';
 import { hostApplicationSchema } from '../../answerSchemas';
 import {
   hostApplicationRequestSchema,
-  type HostApplication,
   type HostApplicationRequest,
-} from '../../../common/schemas/applications';
+} from '../../../common/schemas/applicationForm';
+import type { HostApplication } from '../../../common/schemas/applications';
 import { STATES } from '../../../common/states';
 import { apiSend } from '../../api';
 import { SubmitButton } from '../../components/forms/SubmitButton';

@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { passwordResetCreateSchema } from '../../../common/schemas/auth';
+import { passwordResetCreateSchema } from '../../../common/schemas/authForms';
 import { SubmitButton } from '../../components/forms/SubmitButton';
 import { TextField } from '../../components/forms/TextField';
 import { requestReset } from './authApi';

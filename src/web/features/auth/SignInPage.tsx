@@ -5,7 +5,7 @@ import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { signinRequestSchema, type SigninRequest } from '../../../common/schemas/auth';
+import { signinRequestSchema, type SigninRequest } from '../../../common/schemas/authForms';
 import { ApiError } from '../../api';
 import { SubmitButton } from '../../components/forms/SubmitButton';
 import { TextField } from '../../components/forms/TextField';

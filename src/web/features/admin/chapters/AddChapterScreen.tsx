@@ -1,6 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
 import { Link, useParams } from 'react-router';
-import { APPLICATION_DECIDED_MESSAGES } from '../../../../common/schemas/applications';
+import { APPLICATION_DECIDED_MESSAGES } from '../../../../common/applicationMessages';
 import { QueryState } from '../../content/QueryState';
 import { APPLICATIONS_PATH, useApplication } from '../applications/applicationsQuery';
 import { AddChapterFormCard } from './AddChapterFormCard';

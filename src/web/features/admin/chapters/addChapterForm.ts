@@ -4,7 +4,7 @@ import type { HostApplication } from '../../../../common/schemas/applications';
 import {
   newChapterRequestSchema,
   type NewChapterRequest,
-} from '../../../../common/schemas/chapterCreate';
+} from '../../../../common/schemas/newChapterForm';
 
 export const addChapterFormSchema = newChapterRequestSchema
   .pick({ title: true, city: true, state: true, postalCode: true, country: true })

@@ -6,7 +6,10 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { WIKI_NOT_EDITABLE_MESSAGE, contentSlugSchema } from '../../../../common/schemas/content';
+import {
+  WIKI_NOT_EDITABLE_MESSAGE,
+  contentSlugSchema,
+} from '../../../../common/schemas/contentEditor';
 import { apiSend } from '../../../api';
 import { errorMessage } from '../../../components/forms/errorMessage';
 import { SaveButton } from '../../../components/forms/SaveButton';

@@ -1,14 +1,22 @@
 // The three kinds of network content admins write (spec 2 §2 /admin/wiki, /admin/blog,
 // /admin/pages and Editor screens): where each lives in the API, the admin area and the site.
-import type { z } from 'zod';
-import {
-  blogPostListItemSchema,
-  blogPostSchema,
-  pageListItemSchema,
-  pageSchema,
-  wikiPageListItemSchema,
-  wikiPageSchema,
+import type {
+  BlogPost,
+  BlogPostListItem,
+  Page,
+  PageListItem,
+  WikiPage,
+  WikiPageListItem,
 } from '../../../../common/schemas/content';
+import type { AnswerSchema } from '../../../api';
+import {
+  blogPostListSchema,
+  blogPostSchema,
+  pageListSchema,
+  pageSchema,
+  wikiPageListSchema,
+  wikiPageSchema,
+} from '../../../answerSchemas';
 
 export interface ContentKind<Item extends ContentItem, ListItem> {
   key: 'blog' | 'page' | 'wiki';
@@ -20,8 +28,9 @@ export interface ContentKind<Item extends ContentItem, ListItem> {
   adminPath: string;
   /** '/api/blog_post' */
   api: string;
-  schema: z.ZodType<Item>;
-  listSchema: z.ZodType<ListItem[]>;
+  /** The answers' schemas, for the calls to pass (none in a production build: api.ts). */
+  schema: AnswerSchema<Item>;
+  listSchema: AnswerSchema<ListItem[]>;
   /** The public address of one. */
   viewPath: (slug: string) => string;
   /** Spec 2 Editor screens: the image button is for blog posts only. */
@@ -47,13 +56,13 @@ export const BLOG = {
   plural: 'Blog Posts',
   adminPath: '/admin/blog',
   api: '/api/blog_post',
-  schema: blogPostSchema,
-  listSchema: blogPostListItemSchema.array(),
+  schema: !import.meta.env?.PROD && blogPostSchema,
+  listSchema: !import.meta.env?.PROD && blogPostListSchema,
   viewPath: (slug) => `/blog/${slug}`,
   withImage: true,
   slugFixedOnEdit: false,
   publicKey: 'blog',
-} satisfies ContentKind<z.infer<typeof blogPostSchema>, z.infer<typeof blogPostListItemSchema>>;
+} satisfies ContentKind<BlogPost, BlogPostListItem>;
 
 export const PAGES = {
   key: 'page',
@@ -61,14 +70,14 @@ export const PAGES = {
   plural: 'Pages',
   adminPath: '/admin/pages',
   api: '/api/page',
-  schema: pageSchema,
-  listSchema: pageListItemSchema.array(),
+  schema: !import.meta.env?.PROD && pageSchema,
+  listSchema: !import.meta.env?.PROD && pageListSchema,
   // /about and /chapter_types have addresses of their own; every page is also at /page/{slug}.
   viewPath: (slug) => `/page/${slug}`,
   withImage: false,
   slugFixedOnEdit: true,
   publicKey: 'page',
-} satisfies ContentKind<z.infer<typeof pageSchema>, z.infer<typeof pageListItemSchema>>;
+} satisfies ContentKind<Page, PageListItem>;
 
 export const WIKI = {
   key: 'wiki',
@@ -76,13 +85,13 @@ export const WIKI = {
   plural: 'Wiki Pages',
   adminPath: '/admin/wiki',
   api: '/api/wiki_page',
-  schema: wikiPageSchema,
-  listSchema: wikiPageListItemSchema.array(),
+  schema: !import.meta.env?.PROD && wikiPageSchema,
+  listSchema: !import.meta.env?.PROD && wikiPageListSchema,
   viewPath: (slug) => `/wiki/${slug}`,
   withImage: false,
   slugFixedOnEdit: false,
   publicKey: 'wiki',
-} satisfies ContentKind<z.infer<typeof wikiPageSchema>, z.infer<typeof wikiPageListItemSchema>>;
+} satisfies ContentKind<WikiPage, WikiPageListItem>;
 
 /** What the editor needs of a kind, whichever it is. */
 export type AnyKind = Omit<ContentKind<ContentItem, unknown>, 'listSchema'>;

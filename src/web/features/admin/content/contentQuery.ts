@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ApiError, apiGet } from '../../../api';
+import { ApiError, apiGet, type AnswerSchema } from '../../../api';
 import type { ContentItem } from './contentKinds';
 
 export const adminListKey = (kind: string) => ['admin-content', kind] as const;
@@ -8,7 +7,11 @@ export const adminItemKey = (kind: string, slug: string) =>
   ['admin-content', kind, 'slug', slug] as const;
 
 /** Every item of a kind, private ones too (admins). */
-export function useContentList<T>(kind: { key: string; api: string; listSchema: z.ZodType<T[]> }) {
+export function useContentList<T>(kind: {
+  key: string;
+  api: string;
+  listSchema: AnswerSchema<T[]>;
+}) {
   return useQuery({
     queryKey: adminListKey(kind.key),
     queryFn: () => apiGet(kind.api, !import.meta.env?.PROD && kind.listSchema),
@@ -17,7 +20,7 @@ export function useContentList<T>(kind: { key: string; api: string; listSchema: 
 
 /** One item to edit, body and all. A 404 is final. */
 export function useContentItem<T extends ContentItem>(
-  kind: { key: string; api: string; schema: z.ZodType<T> },
+  kind: { key: string; api: string; schema: AnswerSchema<T> },
   slug: string,
 ) {
   return useQuery({

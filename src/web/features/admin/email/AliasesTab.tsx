@@ -6,11 +6,8 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { LIMITS } from '../../../../common/constants';
-import {
-  ALIAS_TEXT,
-  type AliasTestAnswer,
-  type EmailAlias,
-} from '../../../../common/schemas/emailAdmin';
+import { ALIAS_TEXT } from '../../../../common/emailAdminText';
+import type { AliasTestAnswer, EmailAlias } from '../../../../common/schemas/emailAdmin';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { AliasModal } from './AliasModal';
 import { emailAdminApi, failureText } from './emailAdminApi';

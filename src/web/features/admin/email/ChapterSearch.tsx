@@ -3,7 +3,7 @@ import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { LIMITS } from '../../../../common/constants';
 import type { ChapterSummary } from '../../../../common/schemas/chapters';
-import { BREVO_TEXT } from '../../../../common/schemas/emailAdmin';
+import { BREVO_TEXT } from '../../../../common/emailAdminText';
 import { emailAdminApi } from './emailAdminApi';
 
 interface Props {

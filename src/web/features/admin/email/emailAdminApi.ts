@@ -12,7 +12,8 @@ import {
   emailAliasSchema,
   resultSchema,
 } from '../../../answerSchemas';
-import { providerErrorText, type AliasSave } from '../../../../common/schemas/emailAdmin';
+import { providerErrorText } from '../../../../common/emailAdminText';
+import type { AliasSave } from '../../../../common/schemas/emailAdmin';
 
 /** A failed call in the spec's words: the server's message, else by status. */
 export function failureText(err: unknown): string {

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { frontPageSchema } from '../../../answerSchemas';
-import { frontPageSaveSchema } from '../../../../common/schemas/settings';
+import { frontPageSaveSchema } from '../../../../common/schemas/frontPageForm';
 import { apiSend } from '../../../api';
 import { errorMessage } from '../../../components/forms/errorMessage';
 import { SaveButton } from '../../../components/forms/SaveButton';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { userCountSchema, userDetailSchema, userListSchema } from '../../../answerSchemas';
-import { USER_LIST_MAX } from '../../../../common/schemas/users';
+import { USER_LIST_MAX } from '../../../../common/schemas/userSearch';
 import { ApiError, apiGet, apiSend } from '../../../api';
 
 export { USER_LIST_MAX };

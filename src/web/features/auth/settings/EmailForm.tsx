@@ -3,11 +3,11 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
+import type { Account } from '../../../../common/schemas/auth';
 import {
   emailChangeRequestSchema,
-  type Account,
   type EmailChangeRequest,
-} from '../../../../common/schemas/auth';
+} from '../../../../common/schemas/authForms';
 import { LIMITS } from '../../../../common/constants';
 import { SaveButton } from '../../../components/forms/SaveButton';
 import { TextField } from '../../../components/forms/TextField';

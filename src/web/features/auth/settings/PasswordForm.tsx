@@ -3,11 +3,8 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import {
-  passwordChangeSchema,
-  type Account,
-  type PasswordChange,
-} from '../../../../common/schemas/auth';
+import type { Account } from '../../../../common/schemas/auth';
+import { passwordChangeSchema, type PasswordChange } from '../../../../common/schemas/authForms';
 import { SaveButton } from '../../../components/forms/SaveButton';
 import { TextField } from '../../../components/forms/TextField';
 import { useSaveState } from '../../../components/forms/useSaveState';

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { ChapterPermission } from '../../../../common/schemas/chapters';
 import { userListSchema } from '../../../answerSchemas';
-import { userSearchRequestSchema } from '../../../../common/schemas/permissions';
+import { userSearchRequestSchema } from '../../../../common/schemas/userSearch';
 import { apiSend } from '../../../api';
 import { InlineRetry } from '../../../components/InlineRetry';
 import { UserResult } from './UserResult';

@@ -1,7 +1,7 @@
 // The Links form (spec 2 §2 Links, §5): the request's rules, plus one the server cannot know.
 import { z } from 'zod';
 import type { ChapterLink } from '../../../../common/schemas/chapters';
-import { chapterLinksSaveSchema } from '../../../../common/schemas/chapters';
+import { chapterLinksSaveSchema } from '../../../../common/schemas/chapterEdits';
 
 export const NEEDS_TITLE = 'Give the link a title, or leave its URL blank to delete it.';
 

@@ -7,7 +7,7 @@ import { useForm, type FieldError } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { CHAPTER_TYPES, SETTINGS_CHAPTER_TYPE_IDS } from '../../../../common/constants';
 import { hasFieldOrganizerAccess, isAdmin } from '../../../../common/policy';
-import { CHAPTER_SETTINGS_MESSAGES } from '../../../../common/schemas/chapterSettings';
+import { CHAPTER_SETTINGS_MESSAGES } from '../../../../common/schemas/chapterFields';
 import { chapterSchema } from '../../../answerSchemas';
 import { STATES } from '../../../../common/states';
 import { apiSend } from '../../../api';

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import {
   CHAPTER_SETTINGS_MESSAGES as M,
   chapterFieldsSchema,
-  type ChapterSaveRequest,
-} from '../../../../common/schemas/chapterSettings';
+} from '../../../../common/schemas/chapterFields';
+import type { ChapterSaveRequest } from '../../../../common/schemas/chapterSettings';
 import type { Chapter } from '../../../../common/schemas/chapters';
 
 export const settingsFormSchema = chapterFieldsSchema
