@@ -25,7 +25,6 @@ import { SESSION_COOKIE, userForToken } from './modules/auth/sessions';
 import { pageRenderer } from './modules/seo/renderPage';
 // The one server file that names the web folder: the web app's drawing of a first screen.
 import { renderFirstScreen } from '../web/ssr/firstScreen';
-import { UPLOADS_URL } from './modules/uploads/files';
 import { docsRoutes } from './modules/docs/routes';
 import { createMailer } from './mail/mailer';
 import { createSendWorker } from './mail/sendWorker';
@@ -53,6 +52,7 @@ import { permissionRoutes } from './modules/permissions/routes';
 import { userRoutes } from './modules/users/routes';
 import { pressEditRoutes } from './modules/press/editRoutes';
 import { uploadRoutes } from './modules/uploads/routes';
+import { imageServeRoutes } from './modules/uploads/serveRoutes';
 import { activityRoutes } from './modules/activity/routes';
 import { userNoteRoutes } from './modules/userNotes/routes';
 import { applicationAdminRoutes } from './modules/applications/adminRoutes';
@@ -159,6 +159,7 @@ export async function buildApp({ config, db, notices }: AppDeps) {
     userRoutes,
     pressEditRoutes,
     uploadRoutes,
+    imageServeRoutes,
     activityRoutes,
     // The site admin tools (spec 2 §2 Site admin tools).
     userNoteRoutes,
@@ -175,12 +176,11 @@ export async function buildApp({ config, db, notices }: AppDeps) {
   for (const register of routes) register(app as unknown as AppInstance);
   docsRoutes(app as unknown as AppInstance);
 
-  // What the web plugin serves is the modules' to say: uploads under their path, and pages built
-  // by the seo module (which draws first screens with the web app's own components).
+  // What the web plugin serves is the modules' to say: pages built by the seo module (which
+  // draws first screens with the web app's own components). Uploaded images are the uploads
+  // module's, from the database.
   await registerWeb(app, {
     webDir: config.webDir,
-    uploadsDir: config.uploadsDir,
-    uploadsUrl: UPLOADS_URL,
     renderPage: pageRenderer(app, renderFirstScreen),
     sessionCookie: SESSION_COOKIE,
   });
