@@ -28,7 +28,6 @@ import { SESSION_COOKIE, userForToken } from './modules/auth/sessions';
 import { pageRenderer } from './modules/seo/renderPage';
 // The one server file that names the web folder: the web app's drawing of a first screen.
 import { renderFirstScreen } from '../web/ssr/firstScreen';
-import { UPLOADS_URL } from './modules/uploads/files';
 import { docsRoutes } from './modules/docs/routes';
 import { createMailer } from './mail/mailer';
 import { createSendWorker } from './mail/sendWorker';
@@ -56,6 +55,7 @@ import { permissionRoutes } from './modules/permissions/routes';
 import { userRoutes } from './modules/users/routes';
 import { pressEditRoutes } from './modules/press/editRoutes';
 import { uploadRoutes } from './modules/uploads/routes';
+import { imageServeRoutes } from './modules/uploads/serveRoutes';
 import { activityRoutes } from './modules/activity/routes';
 import { userNoteRoutes } from './modules/userNotes/routes';
 import { applicationAdminRoutes } from './modules/applications/adminRoutes';
@@ -180,6 +180,7 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
     userRoutes,
     pressEditRoutes,
     uploadRoutes,
+    imageServeRoutes,
     activityRoutes,
     // The site admin tools (spec 2 §2 Site admin tools).
     userNoteRoutes,
@@ -196,12 +197,11 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
   for (const register of routes) register(app as unknown as AppInstance);
   docsRoutes(app as unknown as AppInstance);
 
-  // What the web plugin serves is the modules' to say: uploads under their path, and pages built
-  // by the seo module (which draws first screens with the web app's own components).
+  // What the web plugin serves is the modules' to say: pages built by the seo module (which
+  // draws first screens with the web app's own components). Uploaded images are the uploads
+  // module's, from the database.
   await registerWeb(app, {
     webDir: config.webDir,
-    uploadsDir: config.uploadsDir,
-    uploadsUrl: UPLOADS_URL,
     renderPage: pageRenderer(app, renderFirstScreen),
     sessionCookie: SESSION_COOKIE,
   });

@@ -2,69 +2,32 @@
 // level, a fresh DATA_DIR): the demo sign-ins come after "listening", are kept in a file only
 // its owner can read, still stand at the end of the output after many page loads, and are
 // shown again at the next start until their passwords are changed.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startMain, type MainProcess } from './test/mainProcess';
 
 const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'chapters-start-')), 'data');
-let server: ChildProcess | undefined;
+let server: MainProcess | undefined;
 
 afterAll(async () => {
   await stop();
   rmSync(path.dirname(dataDir), { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts src/server/main.ts as a newcomer would; resolves once it answers, with its output. */
-async function start(): Promise<{ baseUrl: string; output: () => string }> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let output = '';
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIR: path.join(dataDir, 'no-web-app'),
-      MAIL_SEND_POLL_MS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function start(): Promise<MainProcess> {
+  server = await startMain({
+    DATA_DIR: dataDir,
+    WEB_DIR: path.join(dataDir, 'no-web-app'),
+    MAIL_SEND_POLL_MS: '0',
   });
-  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The server exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`The server did not start:\n${output}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return { baseUrl, output: () => output };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  return server;
 }
 
 async function stop(): Promise<void> {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
 }
 
 const ADMIN_LINE = /site admin:\s+email: (admin@example\.org)\s+password: (\S+)/;

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
+import { importUploadedFiles } from './modules/uploads/importFiles';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 import { readSignInFile, signInFilePath, signInLines, writeSignInFile } from './seed/signInFile';
 
@@ -16,6 +17,12 @@ async function main() {
     applicationName: `chapters@${hostname()}:${config.port}`,
   });
   await database.migrate();
+  // Images earlier versions kept as files in DATA_DIR/uploads move into the database once (and
+  // stay on disk); every server may run it at once.
+  await importUploadedFiles(database.db, config.uploadsDir, {
+    info: (message) => console.log(message),
+    warn: (message) => console.warn(message),
+  });
 
   // Only the embedded database is ever seeded by itself: a production database never is.
   if (database.embedded && config.demoData === 'auto' && (await isDatabaseEmpty(database.db))) {

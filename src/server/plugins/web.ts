@@ -1,9 +1,8 @@
 // Serves the built web app: hashed assets cached for a year, everything else revalidated,
 // and any non-API path answered with index.html so the client router can take it.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { answerShowing, appAnswerCache, textAnswers } from '../caching/answerCache';
 import { errorBody } from './errors';
 import { rememberAnswer } from '../caching/frontDoor';
@@ -47,9 +46,6 @@ export type RenderPage = (
 
 export interface WebOptions {
   webDir: string;
-  /** Uploaded images, served under `uploadsUrl`. */
-  uploadsDir: string;
-  uploadsUrl: string;
   renderPage: RenderPage;
   /** The session cookie's name: a page asked for with it never says "Sign In". */
   sessionCookie: string;
@@ -57,21 +53,9 @@ export interface WebOptions {
 
 export async function registerWeb(
   app: FastifyInstance,
-  { webDir, uploadsDir, uploadsUrl, renderPage, sessionCookie }: WebOptions,
+  { webDir, renderPage, sessionCookie }: WebOptions,
 ): Promise<void> {
   app.setNotFoundHandler(notFound);
-  // Uploaded images, under the spec's path. Re-encoded JPEGs only (see modules/uploads).
-  mkdirSync(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.resolve(uploadsDir),
-    prefix: `${uploadsUrl}/`,
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    setHeaders(reply) {
-      reply.header('cache-control', 'public, max-age=300');
-    },
-  });
   const root = path.resolve(webDir);
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) {
@@ -95,8 +79,8 @@ export async function registerWeb(
     { sendsStale: false },
   );
   // A real route rather than the not-found handler, so the per-route hooks apply; it sends its
-  // own gzip (compress: false). The static files above are more specific and win over this
-  // wildcard. Each page carries its own title, description and preview tags (see
+  // own gzip (compress: false). The built files and uploaded images have routes of their own,
+  // more specific than this wildcard. Each page carries its own title, description and preview tags (see
   // modules/seo/meta.ts).
   app.get('/*', { config: { access: 'public' }, compress: false }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';

@@ -51,13 +51,21 @@ export async function createTestApp({ env = {}, webDir = 'no-web-app' }: TestApp
 /**
  * Two app servers on one test database (on PGlite: the same instance in this process), with
  * answers kept an hour: whatever the second sees change came from a notice (LISTEN/NOTIFY).
+ * Each has a DATA_DIR of its own, as two machines would: nothing the first writes to its disk
+ * is seen by the second.
  */
 export async function createTwoAppServers({ env = {}, webDir }: TestAppOptions = {}) {
   const t = await createTestApp({
     env: { PUBLIC_CACHE_SECONDS: '3600', ...env },
     ...(webDir && { webDir }),
   });
-  const second = await buildApp({ config: t.config, db: t.db, notices: t.database.notices });
+  const secondDataDir = mkdtempSync(path.join(tmpdir(), 'chapters-test-second-'));
+  const secondConfig: Config = {
+    ...t.config,
+    dataDir: secondDataDir,
+    uploadsDir: path.join(secondDataDir, 'uploads'),
+  };
+  const second = await buildApp({ config: secondConfig, db: t.db, notices: t.database.notices });
   await Promise.all([t.app.ready(), second.ready()]);
   return {
     t,
@@ -69,9 +77,11 @@ export async function createTwoAppServers({ env = {}, webDir }: TestAppOptions =
       await heard;
       return res;
     },
+    secondConfig,
     async close() {
       await second.close();
       await t.close();
+      rmSync(secondDataDir, { recursive: true, force: true });
     },
   };
 }

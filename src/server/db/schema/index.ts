@@ -7,7 +7,8 @@
 //   chapter posts, list contacts, ledger rows) CASCADE with it;
 // - rows that record who did something (authors of posts and notes) SET NULL, so deleting a user
 //   never deletes the network's history;
-// - a chapter's type RESTRICTs: types are data the code depends on.
+// - a chapter's type RESTRICTs: types are data the code depends on;
+// - an image a slot shows RESTRICTs: an image is never deleted under a slot (images.ts).
 //
 // The areas import one another in one direction only: accounts <- chapters <- events, content,
 // applications <- mailing, aliases.
@@ -19,3 +20,4 @@ export * from './applications';
 export * from './settings';
 export * from './mailing';
 export * from './aliases';
+export * from './images';

@@ -4,7 +4,8 @@
 //
 // The hottest read of the site: one prepared statement brings the chapter with its type, its
 // 'Last Active' date (kept on the row), its events, the skipped and moved dates that still
-// matter and its people, the last three as JSON built by PostgreSQL. Visibility is checked on
+// matter and its people, the last three as JSON built by PostgreSQL, and the hash of its header
+// image (uploads/slots.ts). Visibility is checked on
 // the row with canSeeChapter, the same rule chapterVisibleTo applies in SQL, so that the
 // statement does not vary with the caller. The answer depends on the caller only through
 // whether they have host-level access to the chapter (getChapterForHosts).
@@ -16,6 +17,7 @@ import {
   chapterEvents,
   chapterTypes,
   chapters,
+  imageSlots,
   permissions,
   roles,
   users,
@@ -31,6 +33,7 @@ import type { Chapter, ChapterEvent, ChapterPermission } from '../../../common/s
 import { sanitizeRichText } from '../content/sanitize';
 import { eventsJson, toSummary, type ChapterRow, type EventRow, type TypeRow } from './summaries';
 import { chapterHiddenFrom, chapterNotFound } from './visibility';
+import { chapterHeaderSlotSql, imageUrlOrNull } from '../uploads/slots';
 
 function chapterWithType(db: Db) {
   return db
@@ -78,6 +81,10 @@ const peopleJson = sql<PersonJson[]>`(select coalesce(json_agg(json_build_object
   from ${permissions} p join ${roles} r on r.id = p.role_id join ${users} u on u.id = p.user_id
   where p.chapter_id = ${chapters.id} and p.role_id <> ${sql.raw(String(ROLE.admin))})`;
 
+/** The hash of the chapter's header image, or null: one lookup by the slot's primary key. */
+const headerImageHash = sql<string | null>`(select s.hash from ${imageSlots} s
+  where s.slot = ${chapterHeaderSlotSql(chapters.id)})`;
+
 /** The one statement of a chapter read (bench/explainLists.ts explains it). */
 export function fullChapterQuery(db: Db, where: SQL) {
   return db
@@ -87,6 +94,7 @@ export function fullChapterQuery(db: Db, where: SQL) {
       events: eventsJson,
       exceptions: exceptionsJson,
       people: peopleJson,
+      headerImage: headerImageHash,
     })
     .from(chapters)
     .innerJoin(chapterTypes, eq(chapters.chapterTypeId, chapterTypes.id))
@@ -267,5 +275,6 @@ function fullChapter(
       LIMITS.nextEventDates,
       exceptionsByEvent(found.exceptions),
     ),
+    headerImageUrl: imageUrlOrNull(found.headerImage),
   };
 }

@@ -24,7 +24,7 @@ export function chapterCreateRoutes(root: AppInstance): void {
       const id = await createChapter(app.db, request.body);
       const chapter = await getChapterById(app.db, user, id);
       await forgetAnswers(app, changed.chapter(chapter));
-      return { ...chapter, headerImageUrl: null };
+      return chapter;
     },
   );
 }

@@ -19,7 +19,6 @@ import {
 } from '../../../common/schemas/chapters';
 import { requireSignIn } from '../../plugins/auth';
 import { chapterIdOf, getChapterById, getChapterBySlug, getChapterForHosts } from './chapter';
-import { headerImageOf } from '../uploads/files';
 import type { User } from '../../../common/schemas/auth';
 import type { Chapter, ChapterSummary } from '../../../common/schemas/chapters';
 import { hasHostAccess } from '../../../common/policy';
@@ -39,7 +38,6 @@ const summaries = z.array(chapterSummarySchema);
 
 export function chapterRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const withHeaderImage = headerImageOf(app.config.uploadsDir);
 
   // Visitors' answers are kept ready (caching/answerCache.ts) until a write changes what they
   // show, or for the TTL; signed-in users get them too when their roles change nothing in them
@@ -84,7 +82,7 @@ export function chapterRoutes(root: AppInstance): void {
       if (id !== undefined && hasHostAccess(user, id)) {
         const answer = await hostChapterAnswers.get(
           String(id),
-          async () => withHeaderImage(await getChapterForHosts(app.db, id)),
+          () => getChapterForHosts(app.db, id),
           chapterRead.shows,
         );
         sendCachedAnswer(request, reply as FastifyReply, answer, 'private, no-cache');
@@ -107,7 +105,7 @@ export function chapterRoutes(root: AppInstance): void {
         reply,
         `slug:${slug}`,
         () => chapterIdOf(app.db, slug),
-        async (user) => withHeaderImage(await getChapterBySlug(app.db, user, slug)),
+        (user) => getChapterBySlug(app.db, user, slug),
       );
       return reply;
     },
@@ -126,7 +124,7 @@ export function chapterRoutes(root: AppInstance): void {
         reply,
         `id:${id}`,
         () => Promise.resolve(id),
-        async (user) => withHeaderImage(await getChapterById(app.db, user, id)),
+        (user) => getChapterById(app.db, user, id),
       );
       return reply;
     },

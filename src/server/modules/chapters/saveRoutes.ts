@@ -7,13 +7,11 @@ import { chapterSaveRequestSchema } from '../../../common/schemas/chapterSetting
 import { requireSignIn } from '../../plugins/auth';
 import { forgetAnswers } from '../../caching/answerCache';
 import { changed } from '../../caching/answerKeys';
-import { headerImageOf } from '../uploads/files';
 import { getChapterById } from './chapter';
 import { saveChapter } from './save';
 
 export function chapterSaveRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const withHeaderImage = headerImageOf(app.config.uploadsDir);
 
   app.post(
     '/api/chapter',
@@ -26,7 +24,7 @@ export function chapterSaveRoutes(root: AppInstance): void {
       await saveChapter(app.db, user, request.body);
       const chapter = await getChapterById(app.db, user, request.body.id);
       await forgetAnswers(app, changed.chapter(chapter));
-      return withHeaderImage(chapter);
+      return chapter;
     },
   );
 }

@@ -1,7 +1,5 @@
 // Saving the general settings (spec 2 §2 /admin/settings, §5, §7): the front page link and
 // image, and the email service.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
@@ -16,7 +14,10 @@ import {
   type TestApp,
 } from '../../test/chapterAdminWorld';
 import { expectAdminOnly } from '../../test/adminOnly';
+import { storedFrontPage } from '../../test/images';
 import { NOT_AN_IMAGE } from '../uploads/images';
+import { imageUrl } from '../uploads/slots';
+import { hashOf } from '../uploads/store';
 
 let t: TestApp;
 let w: ChapterAdminWorld;
@@ -69,7 +70,12 @@ describe('POST /api/front_page', () => {
 });
 
 describe('POST /api/front_page_image', () => {
-  const file = () => path.join(t.config.uploadsDir, 'front_page.jpg');
+  /** The bytes stored as the front page image, where the file used to be. */
+  const stored = async () => {
+    const bytes = await storedFrontPage(t.db);
+    expect(bytes).not.toBeNull();
+    return bytes!;
+  };
 
   it('re-encodes the image as JPEG; the front page then names it', async () => {
     const png = await sharp({
@@ -84,16 +90,16 @@ describe('POST /api/front_page_image', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: 'success' });
-    const stored = readFileSync(file());
-    expect(stored.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    const jpeg = await stored();
+    expect(jpeg.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     const front = frontPageSchema.parse(
       (await send(t, { method: 'GET', url: '/api/front_page' })).json(),
     );
-    expect(front.imageUrl).toBe('/assets/images/uploads/front_page.jpg');
+    expect(front.imageUrl).toBe(imageUrl(hashOf(jpeg)));
   });
 
   it('refuses what is not an image, or no file in the field image, with 400', async () => {
-    const before = readFileSync(file());
+    const before = await stored();
     const notImage = await send(
       t,
       {
@@ -120,11 +126,11 @@ describe('POST /api/front_page_image', () => {
     expect(fieldNames(wrongField)).toEqual(['image']);
     const json = await postJson('/api/front_page_image', { image: 'x' });
     expect(json.statusCode).toBe(400);
-    expect(readFileSync(file())).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
   it('is for admins only', async () => {
-    expect(existsSync(file())).toBe(true);
+    expect(await storedFrontPage(t.db)).not.toBeNull();
     await expectAdminOnly(t, w, {
       method: 'POST',
       url: '/api/front_page_image',

@@ -1,6 +1,6 @@
 // Saving the general settings (spec 2 §2 /admin/settings, §5, §7), admins only:
 // POST /api/front_page (the call-out's link), POST /api/front_page_image (multipart `image`,
-// re-encoded to JPEG like header images) and POST /api/email_settings.
+// re-encoded to JPEG like header images and stored in the database) and POST /api/email_settings.
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../appInstance';
 import { resultSchema } from '../../../common/schemas/permissions';
@@ -13,15 +13,11 @@ import {
 import { requireAdmin } from '../../plugins/auth';
 import { forgetAnswers } from '../../caching/answerCache';
 import { changed } from '../../caching/answerKeys';
-import { toJpeg, writeUpload } from '../uploads/images';
+import { JPEG, toJpeg } from '../uploads/images';
 import { readImageField } from '../uploads/routes';
-import {
-  FRONT_PAGE_IMAGE_FILE,
-  getEmailService,
-  getFrontPage,
-  saveEmailService,
-  saveFrontPageLink,
-} from './service';
+import { FRONT_PAGE_SLOT } from '../uploads/slots';
+import { showImage } from '../uploads/store';
+import { getEmailService, getFrontPage, saveEmailService, saveFrontPageLink } from './service';
 
 export function settingsAdminRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -36,7 +32,7 @@ export function settingsAdminRoutes(root: AppInstance): void {
       requireAdmin(request);
       await saveFrontPageLink(app.db, request.body.imageLinkURL);
       await forgetAnswers(app, changed.frontPage());
-      return getFrontPage(app.db, app.config.uploadsDir);
+      return getFrontPage(app.db);
     },
   );
 
@@ -46,7 +42,7 @@ export function settingsAdminRoutes(root: AppInstance): void {
     async (request) => {
       requireAdmin(request);
       const jpeg = await toJpeg(await readImageField(request));
-      await writeUpload(app.config.uploadsDir, FRONT_PAGE_IMAGE_FILE, jpeg);
+      await showImage(app.db, FRONT_PAGE_SLOT, jpeg, JPEG);
       await forgetAnswers(app, changed.frontPage());
       return { result: 'success' as const };
     },

@@ -1,14 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
 import { signedInUser } from '../../test/users';
 import { settings } from '../../db/schema';
+import { FRONT_PAGE_SLOT, imageUrl } from '../uploads/slots';
+import { clearSlot, hashOf, showImage } from '../uploads/store';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'chapters-settings-'));
-const image = path.join(dataDir, 'uploads', 'front_page.jpg');
+/** Stands for an uploaded JPEG: GET /api/front_page never reads the bytes. */
+const image = Buffer.from('jpeg');
 let t: Awaited<ReturnType<typeof createTestApp>>;
 
 async function setSetting(key: string, value: unknown) {
@@ -17,16 +16,13 @@ async function setSetting(key: string, value: unknown) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  t = await createTestApp();
   await t.app.ready();
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('GET /api/front_page', () => {
-  beforeEach(() => rmSync(image, { force: true }));
+  beforeEach(() => clearSlot(t.db, FRONT_PAGE_SLOT));
 
   it('answers an empty link and no image on a fresh site', async () => {
     await setSetting('frontPage', undefined);
@@ -41,11 +37,10 @@ describe('GET /api/front_page', () => {
       imageLinkURL: 'https://example.org/donate',
       imageUrl: null,
     });
-    mkdirSync(path.dirname(image), { recursive: true });
-    writeFileSync(image, 'jpeg');
+    await showImage(t.db, FRONT_PAGE_SLOT, image, 'image/jpeg');
     expect((await t.app.inject({ url: '/api/front_page' })).json()).toEqual({
       imageLinkURL: 'https://example.org/donate',
-      imageUrl: '/assets/images/uploads/front_page.jpg',
+      imageUrl: imageUrl(hashOf(image)),
     });
   });
 

@@ -8,7 +8,7 @@ export function settingsRoutes(app: AppInstance): void {
   app.get(
     '/api/front_page',
     { config: { access: 'public' }, schema: { response: { 200: frontPageSchema } } },
-    () => getFrontPage(app.db, app.config.uploadsDir),
+    () => getFrontPage(app.db),
   );
 
   app.get(

@@ -1,19 +1,15 @@
 // Site-wide settings: rows of `settings` (key -> JSON). A missing or malformed value reads as
 // the default, so a fresh database behaves like a configured one.
-import { access } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 import { EMAIL_SERVICES, type EmailService } from '../../../common/constants';
 import type { FrontPage } from '../../../common/schemas/settings';
+import { FRONT_PAGE_SLOT, imageUrlOrNull } from '../uploads/slots';
+import { slotHash } from '../uploads/store';
 
 export const SETTING_KEYS = { frontPage: 'frontPage', emailService: 'emailService' } as const;
-
-/** Where the uploaded call-out image lives, under the uploads directory and on the web. */
-export const FRONT_PAGE_IMAGE_FILE = 'front_page.jpg';
-export const FRONT_PAGE_IMAGE_URL = `/assets/images/uploads/${FRONT_PAGE_IMAGE_FILE}`;
 
 const frontPageValue = z.object({ imageLinkURL: z.string().catch('') }).catch({ imageLinkURL: '' });
 const emailServiceValue = z
@@ -34,13 +30,14 @@ export async function getEmailService(db: Db): Promise<EmailService> {
   return emailServiceValue.parse(await readSetting(db, SETTING_KEYS.emailService)).serviceName;
 }
 
-export async function getFrontPage(db: Db, uploadsDir: string): Promise<FrontPage> {
-  const { imageLinkURL } = frontPageValue.parse(await readSetting(db, SETTING_KEYS.frontPage));
-  const hasImage = await access(path.join(uploadsDir, FRONT_PAGE_IMAGE_FILE)).then(
-    () => true,
-    () => false,
-  );
-  return { imageLinkURL, imageUrl: hasImage ? FRONT_PAGE_IMAGE_URL : null };
+/** The call-out's link, and its image (the front page slot's, uploads/slots.ts) by its hash. */
+export async function getFrontPage(db: Db): Promise<FrontPage> {
+  const [value, hash] = await Promise.all([
+    readSetting(db, SETTING_KEYS.frontPage),
+    slotHash(db, FRONT_PAGE_SLOT),
+  ]);
+  const { imageLinkURL } = frontPageValue.parse(value);
+  return { imageLinkURL, imageUrl: imageUrlOrNull(hash) };
 }
 
 async function writeSetting(db: Db, key: string, value: unknown): Promise<void> {

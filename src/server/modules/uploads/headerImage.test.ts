@@ -1,7 +1,6 @@
 // POST and DELETE /api/chapter/header_image/{id} (spec 2 §2 Page Content, §7): any common image
-// becomes DATA_DIR/uploads/chapter_header_{id}.jpg, re-encoded as JPEG; anything else is refused.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+// is re-encoded as JPEG and stored in the database, shown as the chapter's header image under a
+// URL that carries its hash; anything else is refused.
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +16,10 @@ import {
   type ChapterAdminWorld,
   type TestApp,
 } from '../../test/chapterAdminWorld';
+import { HASHED_URL, storedHeader } from '../../test/images';
 import { NOT_AN_IMAGE, TOO_LARGE, TOO_MANY_PIXELS } from './images';
+import { imageUrl } from './slots';
+import { hashOf } from './store';
 
 let t: TestApp;
 let w: ChapterAdminWorld;
@@ -27,7 +29,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const fileOf = (id: number) => path.join(t.config.uploadsDir, `chapter_header_${id}.jpg`);
+/** The bytes stored as the chapter's header image (null: none), where the file used to be. */
+const stored = (id: number) => storedHeader(t.db, id);
+async function storedOf(id: number): Promise<Buffer> {
+  const bytes = await stored(id);
+  expect(bytes).not.toBeNull();
+  return bytes!;
+}
 const isJpeg = (data: Buffer) => data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff;
 
 async function freshChapter(status = 1) {
@@ -84,21 +92,24 @@ const headerImageUrl = async (id: number, cookie?: string) =>
   (await send(t, { method: 'GET', url: `/api/chapter/id/${id}` }, cookie)).json().headerImageUrl;
 
 describe('POST /api/chapter/header_image/:id', () => {
-  it('stores a PNG as a JPEG under the spec name, which the chapter then shows', async () => {
+  it('stores a PNG as a JPEG, which the chapter then shows by its hash and the spec name serves', async () => {
     const chapter = await freshChapter();
     expect(await headerImageUrl(chapter.id)).toBeNull();
     const res = await upload(chapter.id, imageUpload(await image('png')), w.cookies.host);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: 'success' });
-    const stored = readFileSync(fileOf(chapter.id));
-    expect(isJpeg(stored)).toBe(true);
-    expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 64, height: 32 });
-    const url = `/assets/images/uploads/chapter_header_${chapter.id}.jpg`;
+    const jpeg = await storedOf(chapter.id);
+    expect(isJpeg(jpeg)).toBe(true);
+    expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 64, height: 32 });
+    const url = imageUrl(hashOf(jpeg));
+    expect(url).toMatch(HASHED_URL);
     expect(await headerImageUrl(chapter.id)).toBe(url);
-    const served = await send(t, { method: 'GET', url });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/jpeg');
-    expect(isJpeg(served.rawPayload)).toBe(true);
+    for (const at of [url, `/assets/images/uploads/chapter_header_${chapter.id}.jpg`]) {
+      const served = await send(t, { method: 'GET', url: at });
+      expect(served.statusCode, at).toBe(200);
+      expect(served.headers['content-type'], at).toBe('image/jpeg');
+      expect(served.rawPayload.equals(jpeg), at).toBe(true);
+    }
   });
 
   it('takes JPEG, WebP, GIF and AVIF too, and always stores JPEG', async () => {
@@ -110,8 +121,7 @@ describe('POST /api/chapter/header_image/:id', () => {
         w.cookies.fieldOrganizer,
       );
       expect(res.statusCode, format).toBe(200);
-      const stored = readFileSync(fileOf(chapter.id));
-      expect(isJpeg(stored), format).toBe(true);
+      expect(isJpeg(await storedOf(chapter.id)), format).toBe(true);
     }
   });
 
@@ -124,18 +134,18 @@ describe('POST /api/chapter/header_image/:id', () => {
       w.cookies.admin,
     );
     expect(res.statusCode).toBe(200);
-    expect(isJpeg(readFileSync(fileOf(chapter.id)))).toBe(true);
+    expect(isJpeg(await storedOf(chapter.id))).toBe(true);
   });
 
   it('scales a wide image down to 2000 pixels, flattens transparency onto white and drops metadata', async () => {
     const chapter = await freshChapter();
     const wide = await image('png', { width: 2600, height: 100, alpha: true });
     expect((await upload(chapter.id, imageUpload(wide), w.cookies.host)).statusCode).toBe(200);
-    const stored = readFileSync(fileOf(chapter.id));
-    const meta = await sharp(stored).metadata();
+    const jpeg = await storedOf(chapter.id);
+    const meta = await sharp(jpeg).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 2000 });
     expect(meta.hasAlpha).toBe(false);
-    const { data } = await sharp(stored).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
     expect(Math.min(data[0]!, data[1]!, data[2]!)).toBeGreaterThan(240);
 
     const withExif = await sharp(await image('jpeg'))
@@ -144,7 +154,7 @@ describe('POST /api/chapter/header_image/:id', () => {
       .toBuffer();
     expect((await sharp(withExif).metadata()).exif).toBeDefined();
     expect((await upload(chapter.id, imageUpload(withExif, 'a.jpg', 'image/jpeg'), w.cookies.host)).statusCode).toBe(200);
-    const clean = readFileSync(fileOf(chapter.id));
+    const clean = await storedOf(chapter.id);
     expect((await sharp(clean).metadata()).exif).toBeUndefined();
     expect(clean.includes(Buffer.from('secret camera owner'))).toBe(false);
   });
@@ -152,7 +162,7 @@ describe('POST /api/chapter/header_image/:id', () => {
   it('refuses a text file or garbage with a 400 that says why, and keeps the image it had', async () => {
     const chapter = await freshChapter();
     await upload(chapter.id, imageUpload(await image('png')), w.cookies.host);
-    const before = readFileSync(fileOf(chapter.id));
+    const before = await storedOf(chapter.id);
     const bad = [
       imageUpload('just some words\n', 'notes.txt', 'text/plain'),
       imageUpload(Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4, 5, 6, 7, 8]), 'broken.png'),
@@ -165,7 +175,7 @@ describe('POST /api/chapter/header_image/:id', () => {
       expect(res.json().message).toBe(NOT_AN_IMAGE);
       expect(fieldNames(res)).toEqual(['image']);
     }
-    expect(readFileSync(fileOf(chapter.id)).equals(before)).toBe(true);
+    expect((await storedOf(chapter.id)).equals(before)).toBe(true);
   });
 
   it('refuses a decompression bomb (a small file of too many pixels) with a 400 that says so', async () => {
@@ -206,7 +216,7 @@ describe('POST /api/chapter/header_image/:id', () => {
     );
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toMatch(/multipart/);
-    expect(existsSync(fileOf(chapter.id))).toBe(false);
+    expect(await stored(chapter.id)).toBeNull();
   });
 
   it('answers 413 for a file over the limit', async () => {
@@ -215,7 +225,7 @@ describe('POST /api/chapter/header_image/:id', () => {
     const res = await upload(chapter.id, imageUpload(huge, 'huge.png'), w.cookies.host);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe(TOO_LARGE);
-    expect(existsSync(fileOf(chapter.id))).toBe(false);
+    expect(await stored(chapter.id)).toBeNull();
   });
 
   it('answers 400 naming the id for a bad id, 404 for no such chapter, 401 and 403 to outsiders', async () => {
@@ -230,14 +240,14 @@ describe('POST /api/chapter/header_image/:id', () => {
     expect((await upload(chapter.id, imageUpload(png))).statusCode).toBe(401);
     expect((await upload(chapter.id, imageUpload(png), w.cookies.noRole)).statusCode).toBe(403);
     expect((await upload(chapter.id, imageUpload(png), w.cookies.otherHost)).statusCode).toBe(403);
-    expect(existsSync(fileOf(chapter.id))).toBe(false);
+    expect(await stored(chapter.id)).toBeNull();
   });
 
   it('lets the hosts of a hidden chapter upload its image', async () => {
     const chapter = await freshChapter(0);
     const res = await upload(chapter.id, imageUpload(await image('png')), w.cookies.host);
     expect(res.statusCode).toBe(200);
-    expect(await headerImageUrl(chapter.id, w.cookies.host)).toMatch(/chapter_header_/);
+    expect(await headerImageUrl(chapter.id, w.cookies.host)).toMatch(HASHED_URL);
   });
 });
 
@@ -245,14 +255,14 @@ describe('DELETE /api/chapter/header_image/:id', () => {
   it('removes the image, after which the chapter has none; deleting again is no error', async () => {
     const chapter = await freshChapter();
     await upload(chapter.id, imageUpload(await image('png')), w.cookies.host);
-    expect(existsSync(fileOf(chapter.id))).toBe(true);
+    expect(await stored(chapter.id)).not.toBeNull();
     expect((await remove(chapter.id)).statusCode).toBe(401);
     expect((await remove(chapter.id, w.cookies.otherHost)).statusCode).toBe(403);
-    expect(existsSync(fileOf(chapter.id))).toBe(true);
+    expect(await stored(chapter.id)).not.toBeNull();
     const res = await remove(chapter.id, w.cookies.host);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: 'success' });
-    expect(existsSync(fileOf(chapter.id))).toBe(false);
+    expect(await stored(chapter.id)).toBeNull();
     expect(await headerImageUrl(chapter.id)).toBeNull();
     const served = await send(t, {
       method: 'GET',

@@ -1,12 +1,12 @@
 // Every uploaded image is decoded and re-encoded by sharp before it is stored: whatever was sent,
-// what lands on disk (and is served back) is a plain JPEG with no metadata, of bounded size.
+// what is stored (and served back) is a plain JPEG with no metadata, of bounded size.
 // Decoding is bounded too: by format, pixels and time, one image at a time.
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { fieldError } from '../../plugins/errors';
 import { ACCEPTED_LOADERS, isSharpFormat, sniffFormat } from './imageFormats';
 import { workQueue } from './workQueue';
+
+/** The type of every image toJpeg makes, and so of every stored image. */
+export const JPEG = 'image/jpeg';
 
 /** Largest upload accepted, before re-encoding. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -76,16 +76,4 @@ export async function toJpeg(input: Buffer, { seconds = MAX_SECONDS } = {}): Pro
       throw fieldError(400, 'image', timedOut ? TOO_SLOW : NOT_AN_IMAGE);
     }
   });
-}
-
-/** Writes the file whole or not at all: a reader never sees half an image. */
-export async function writeUpload(uploadsDir: string, file: string, data: Buffer): Promise<void> {
-  await mkdir(uploadsDir, { recursive: true });
-  const temp = path.join(uploadsDir, `.${file}.${randomBytes(4).toString('hex')}.tmp`);
-  await writeFile(temp, data);
-  await rename(temp, path.join(uploadsDir, file));
-}
-
-export async function removeUpload(uploadsDir: string, file: string): Promise<void> {
-  await rm(path.join(uploadsDir, file), { force: true });
 }

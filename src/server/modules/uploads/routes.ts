@@ -1,6 +1,7 @@
 // Chapter header images (spec 2 §2 Page Content, §7): POST and DELETE
 // /api/chapter/header_image/{id}, host-level access. The upload is the multipart field `image`;
-// the answer { result: 'success' } is what the screen checks.
+// the answer { result: 'success' } is what the screen checks. The image is stored in the
+// database (store.ts) and the chapter's answer names it by its hash (slots.ts).
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,8 +13,9 @@ import { forgetAnswers } from '../../caching/answerCache';
 import { changed } from '../../caching/answerKeys';
 import { fieldError, HttpError } from '../../plugins/errors';
 import { requireChapterHostAccess } from '../chapters/access';
-import { chapterHeaderFile } from './files';
-import { MAX_UPLOAD_BYTES, NOT_AN_IMAGE, TOO_LARGE, removeUpload, toJpeg, writeUpload } from './images';
+import { chapterHeaderSlot } from './slots';
+import { JPEG, MAX_UPLOAD_BYTES, NOT_AN_IMAGE, TOO_LARGE, toJpeg } from './images';
+import { clearSlot, showImage } from './store';
 
 const params = z.object({ id: idParam });
 
@@ -42,7 +44,6 @@ export async function readImageField(request: FastifyRequest): Promise<Buffer> {
 
 export function uploadRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const uploadsDir = app.config.uploadsDir;
 
   app.post(
     '/api/chapter/header_image/:id',
@@ -53,7 +54,7 @@ export function uploadRoutes(root: AppInstance): void {
     async (request) => {
       const chapter = await requireChapterHostAccess(app.db, requireSignIn(request), request.params.id);
       const jpeg = await toJpeg(await readImageField(request));
-      await writeUpload(uploadsDir, chapterHeaderFile(chapter.id), jpeg);
+      await showImage(app.db, chapterHeaderSlot(chapter.id), jpeg, JPEG);
       await forgetAnswers(app, changed.chapterPart(chapter.id));
       return { result: 'success' as const };
     },
@@ -67,7 +68,7 @@ export function uploadRoutes(root: AppInstance): void {
     },
     async (request) => {
       const chapter = await requireChapterHostAccess(app.db, requireSignIn(request), request.params.id);
-      await removeUpload(uploadsDir, chapterHeaderFile(chapter.id));
+      await clearSlot(app.db, chapterHeaderSlot(chapter.id));
       await forgetAnswers(app, changed.chapterPart(chapter.id));
       return { result: 'success' as const };
     },

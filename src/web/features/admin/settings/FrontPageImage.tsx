@@ -8,13 +8,15 @@ import { errorMessage } from '../../../components/forms/errorMessage';
 import { SubmitButton } from '../../../components/forms/SubmitButton';
 import { useToast } from '../../../components/toasts';
 
-/** The front page's call-out image and an upload form for a new one (image files only). */
+/**
+ * The front page's call-out image and an upload form for a new one (image files only). After an
+ * upload the front page is asked for again: its imageUrl carries the new image's hash.
+ */
 export function FrontPageImage({ imageUrl }: { imageUrl: string | null }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const fileId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [version, setVersion] = useState(() => Date.now());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -30,7 +32,6 @@ export function FrontPageImage({ imageUrl }: { imageUrl: string | null }) {
     setError(null);
     try {
       await apiUpload('/api/front_page_image', form, !import.meta.env?.PROD && resultSchema);
-      setVersion(Date.now());
       if (input.current) input.current.value = '';
       toast.show({ type: 'success', title: 'Front page image', message: 'The new image is up.' });
       await queryClient.invalidateQueries({ queryKey: ['front_page'] });
@@ -47,11 +48,7 @@ export function FrontPageImage({ imageUrl }: { imageUrl: string | null }) {
         Front Page Image
       </h3>
       {imageUrl ? (
-        <img
-          src={`${imageUrl}${imageUrl.includes('?') ? '&' : '?'}v=${version}`}
-          alt="The front page image"
-          className="img-fluid rounded mb-3 d-block"
-        />
+        <img src={imageUrl} alt="The front page image" className="img-fluid rounded mb-3 d-block" />
       ) : (
         <p className="text-body-secondary">No front page image: the home page shows none.</p>
       )}

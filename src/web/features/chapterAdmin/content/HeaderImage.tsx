@@ -8,27 +8,26 @@ import { errorMessage } from '../../../components/forms/errorMessage';
 import { SubmitButton } from '../../../components/forms/SubmitButton';
 import { useToast } from '../../../components/toasts';
 
-const imageUrl = (chapterId: number) => `/assets/images/uploads/chapter_header_${chapterId}.jpg`;
-
 /**
  * Spec 2 §2 Page Content, §4: the header image, hidden when there is none (or it fails to load),
- * with Delete, and an upload form; after an upload it shows again, cache-busted by a timestamp.
+ * with Delete, and an upload form. After an upload or a delete the chapter is asked for again,
+ * and its answer names the new image (a new URL: each carries the image's hash).
  */
 export function HeaderImage({
   chapterId,
-  hasImage,
+  imageUrl,
   onChange,
 }: {
   chapterId: number;
-  /** Whether the server said there is one: no request for an image that is not there. */
-  hasImage: boolean;
-  onChange: () => void;
+  /** The chapter's headerImageUrl: no request for an image that is not there. */
+  imageUrl: string | null;
+  onChange: () => Promise<void>;
 }) {
   const toast = useToast();
   const fileId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [version, setVersion] = useState(() => Date.now());
-  const [shown, setShown] = useState(hasImage);
+  // The URL that failed to load, so that it is hidden; a new image is shown again.
+  const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState<'upload' | 'delete' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -46,11 +45,9 @@ export function HeaderImage({
         form,
         !import.meta.env?.PROD && resultSchema,
       );
-      setVersion(Date.now());
-      setShown(true);
       if (input.current) input.current.value = '';
+      await onChange();
       toast.show({ type: 'success', title: 'Header image', message: 'The new image is up.' });
-      onChange();
     } catch (err) {
       setError(errorMessage(err));
     } finally {
@@ -69,8 +66,7 @@ export function HeaderImage({
         undefined,
         !import.meta.env?.PROD && resultSchema,
       );
-      setShown(false);
-      onChange();
+      await onChange();
     } catch (err) {
       setError(errorMessage(err));
     } finally {
@@ -83,13 +79,13 @@ export function HeaderImage({
       <h2 id="header-image-title" className="h5">
         Header Image
       </h2>
-      {shown ? (
+      {imageUrl && failed !== imageUrl ? (
         <div className="mb-3">
           <img
-            src={`${imageUrl(chapterId)}?v=${version}`}
+            src={imageUrl}
             alt="The chapter's header"
             className="img-fluid rounded mb-2 d-block"
-            onError={() => setShown(false)}
+            onError={() => setFailed(imageUrl)}
           />
           <Button
             variant="outline-danger"

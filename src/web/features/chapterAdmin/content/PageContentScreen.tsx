@@ -43,8 +43,8 @@ export function PageContentScreen() {
       </h1>
       <HeaderImage
         chapterId={chapter.id}
-        hasImage={!!chapter.headerImageUrl}
-        onChange={() => void refresh()}
+        imageUrl={chapter.headerImageUrl ?? null}
+        onChange={() => refresh()}
       />
       <Form onSubmit={(e) => void submit(e)} className="card card-body">
         <h2 id="about-label" className="h5">

@@ -1,0 +1,43 @@
+// The images served lately, kept in memory by hash. An image never changes under its hash, so a
+// kept one is never stale and nothing has to forget it: the front page's call-out, asked for by
+// every visitor's first load, costs the database one read per server, not one per visitor.
+import type { StoredImage } from './store';
+
+/** Bytes kept at most; the oldest read goes first. A header image is some 100-300 kB. */
+const MAX_BYTES = 32 * 1024 * 1024;
+/** A larger image is served but not kept, so that one cannot push out all the others. */
+const MAX_KEPT_IMAGE = 4 * 1024 * 1024;
+
+export interface ImageMemory {
+  get(hash: string): Promise<StoredImage | undefined>;
+}
+
+export function imageMemory(
+  read: (hash: string) => Promise<StoredImage | undefined>,
+  maxBytes = MAX_BYTES,
+): ImageMemory {
+  const kept = new Map<string, StoredImage>();
+  let bytes = 0;
+  return {
+    async get(hash) {
+      const hit = kept.get(hash);
+      if (hit) {
+        // Read again: to the back of the line.
+        kept.delete(hash);
+        kept.set(hash, hit);
+        return hit;
+      }
+      const image = await read(hash);
+      if (!image || image.bytes.length > Math.min(MAX_KEPT_IMAGE, maxBytes)) return image;
+      if (kept.has(hash)) return image; // read meanwhile by another request
+      kept.set(hash, image);
+      bytes += image.bytes.length;
+      for (const [oldest, old] of kept) {
+        if (bytes <= maxBytes) break;
+        kept.delete(oldest);
+        bytes -= old.bytes.length;
+      }
+      return image;
+    },
+  };
+}

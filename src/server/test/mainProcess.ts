@@ -1,0 +1,56 @@
+// src/server/main.ts started as `npm start` starts it, in a process of its own, for tests of
+// start-up itself (what it prints, what it does to DATA_DIR).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface MainProcess {
+  baseUrl: string;
+  /** Everything it printed so far, stdout and stderr. */
+  output(): string;
+  /** SIGTERM, resolved once it exited. */
+  stop(): Promise<void>;
+}
+
+/** Resolves once it answers /api/health; `env` is all the environment it gets beyond PATH. */
+export async function startMain(env: Record<string, string>): Promise<MainProcess> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  };
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The server exited:\n${output}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not start:\n${output}`);
+    }
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return { baseUrl, output: () => output, stop };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
