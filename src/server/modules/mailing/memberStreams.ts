@@ -45,10 +45,11 @@ export interface ExportRow {
 }
 
 // The newest open of any copy the contact was sent (mailing_deliveries_contact_opened_idx).
-// contacts.last_activity is not it: a send counts as activity too.
+// contacts.last_activity is not it: a send counts as activity too. The contact's id is named
+// with its table: drizzle writes a column of the only table in a select without it.
 const lastOpened = sql<string | null>`(
   select to_json(d.opened_at)#>>'{}' from mailing_deliveries d
-  where d.contact_id = ${c.id} and d.opened_at is not null
+  where d.contact_id = mailing_list_contacts.id and d.opened_at is not null
   order by d.opened_at desc limit 1)`;
 
 /**
