@@ -55,7 +55,6 @@ export {
   eventPageSchema,
 } from '../common/schemas/eventDates';
 export {
-  chapterContactsSchema,
   chapterListIdSchema,
   chapterRecipientsSchema,
   contactDetailsSchema,
@@ -66,6 +65,7 @@ export {
   testMessageAnswerSchema,
   unsubscribeInfoSchema,
 } from '../common/schemas/mailing';
+export { memberPageSchema } from '../common/schemas/members';
 export { chapterNoteSchema } from '../common/schemas/notes';
 export { resultSchema } from '../common/schemas/permissions';
 export { emailSettingsSchema, frontPageSchema } from '../common/schemas/settings';
