@@ -60,7 +60,6 @@ export {
   eventPageSchema,
 } from '../common/schemas/eventDates';
 export {
-  chapterContactsSchema,
   chapterListIdSchema,
   chapterRecipientsSchema,
   contactDetailsSchema,
@@ -71,6 +70,7 @@ export {
   testMessageAnswerSchema,
   unsubscribeInfoSchema,
 } from '../common/schemas/mailing';
+export { memberPageSchema } from '../common/schemas/members';
 export { chapterNoteSchema } from '../common/schemas/notes';
 export { resultSchema } from '../common/schemas/permissions';
 export { emailSettingsSchema, frontPageSchema } from '../common/schemas/settings';

@@ -236,6 +236,12 @@ const MATRIX: Record<string, Row> = {
   'GET /api/mailing_list/chapter/:chapterId/contacts': host(() =>
     GET(`/api/mailing_list/chapter/${chapter.id}/contacts`),
   ),
+  'GET /api/mailing_list/chapter/:chapterId/members': host(() =>
+    GET(`/api/mailing_list/chapter/${chapter.id}/members?page=0&pageSize=50`),
+  ),
+  'GET /api/mailing_list/chapter/:chapterId/members.csv': host(() =>
+    GET(`/api/mailing_list/chapter/${chapter.id}/members.csv`),
+  ),
   'GET /api/mailing_list/contact_details/:id': host(() =>
     GET(`/api/mailing_list/contact_details/nobody%40example.org?listId=${listId}`),
   ),

@@ -6,7 +6,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../appInstance';
 import { idParam } from '../../../common/schemas/chapters';
 import {
-  chapterContactsSchema,
   chapterListIdSchema,
   contactDetailsParamsSchema,
   contactDetailsQuerySchema,
@@ -25,7 +24,6 @@ import { changed } from '../../caching/answerKeys';
 import { mailingListProvider } from '../../mail/lists/factory';
 import { brevoChoice } from './providers';
 import {
-  chapterContacts,
   contactDetails,
   createChapterList,
   deleteContact,
@@ -70,18 +68,6 @@ export function mailingAdminRoutes(root: AppInstance): void {
       const listId = await createChapterList(app.db, request.user, chapterId, provider);
       await forgetAnswers(app, changed.chapterPart(chapterId));
       return { listId };
-    },
-  );
-
-  app.get(
-    '/api/mailing_list/chapter/:chapterId/contacts',
-    {
-      config: hostAccess,
-      schema: { params: chapterParams, response: { 200: chapterContactsSchema } },
-    },
-    (request) => {
-      requireHostAccess(request, request.params.chapterId);
-      return chapterContacts(app.db, provider, request.user, request.params.chapterId);
     },
   );
 

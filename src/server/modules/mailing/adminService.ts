@@ -5,7 +5,6 @@ import type { Db } from '../../db/client';
 import {
   MAILING_LIMITS,
   SIGN_UP_MANY_ERRORS,
-  type ChapterContact,
   type ContactDetails,
   type SignUpManyAnswer,
 } from '../../../common/schemas/mailing';
@@ -40,19 +39,6 @@ export async function createChapterList(
   const { listId, created } = await ensureChapterList(db, chapterId, provider);
   if (!created) throw new HttpError(409, 'This chapter already has a mailing list.');
   return listId;
-}
-
-/** GET /api/mailing_list/chapter/{chapterId}/contacts: by email; none without a list. */
-export async function chapterContacts(
-  db: Db,
-  provider: MailingListProvider,
-  user: User | null,
-  chapterId: number,
-): Promise<{ listId: string | null; contacts: ChapterContact[] }> {
-  const listId = await chapterListId(db, await requireChapterHostAccess(db, user, chapterId));
-  if (!listId) return { listId: null, contacts: [] };
-  // A field naming a list that is not (or no longer) there reads as an empty list.
-  return { listId, contacts: (await provider.listContacts(listId)) ?? [] };
 }
 
 export async function contactDetails(

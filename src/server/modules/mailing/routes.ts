@@ -18,6 +18,7 @@ import { clientAddress, countAttempt } from '../auth/rateLimit';
 import { signUp, type SignUpInput } from './service';
 import { mailingAdminRoutes } from './adminRoutes';
 import { mailingDraftRoutes } from './draftRoutes';
+import { mailingMemberRoutes } from './memberRoutes';
 import { mailingSubscriberRoutes } from './subscriberRoutes';
 
 export function mailingRoutes(root: AppInstance): void {
@@ -70,6 +71,7 @@ export function mailingRoutes(root: AppInstance): void {
 
   mailingAdminRoutes(root);
   mailingDraftRoutes(root);
+  mailingMemberRoutes(root);
   mailingSubscriberRoutes(root);
 }
 

@@ -2,7 +2,7 @@
 // with contacts and a host; `other` has a list and its own host; `listless` has none; `loose`
 // is a list of no chapter.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   chapters,
   mailingListContacts,
@@ -35,6 +35,20 @@ export async function addContacts(
       unsubscribeToken: randomBytes(16).toString('hex'),
     })),
   );
+}
+
+/** `n` contacts member{i}@{domain}, one second apart (member1 the newest), in one statement. */
+export async function bulkContacts(
+  db: TestApp['db'],
+  listId: string,
+  n: number,
+  { prefix = 'member', domain = 'example.org', status = 'active', from = 1 } = {},
+) {
+  await db.execute(sql`
+    insert into mailing_list_contacts (list_id, email, status, unsubscribe_token, created_at)
+    select ${Number(listId)}, ${prefix} || g || '@' || ${domain}, ${status},
+           md5(random()::text || g), timestamptz '2026-01-01T00:00:00Z' - g * interval '1 second'
+    from generate_series(${from}::int, ${from + n - 1}::int) g`);
 }
 
 export async function setEmailService(t: TestApp, serviceName: 'bronto' | 'sendInBlue' | null) {

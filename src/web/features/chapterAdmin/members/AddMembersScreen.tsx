@@ -10,7 +10,7 @@ import { SaveButton } from '../../../components/forms/SaveButton';
 import { useSaveState } from '../../../components/forms/useSaveState';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { useAdminChapter } from '../useAdminChapter';
-import { chapterContactsKey, useChapterContacts } from './useChapterContacts';
+import { chapterContactsKey, useChapterListId } from './useChapterContacts';
 
 interface Outcome {
   added: number;
@@ -20,7 +20,7 @@ interface Outcome {
 /** Spec 2 §2 Add Members: addresses separated by commas, spaces or new lines. */
 export function AddMembersScreen() {
   const { chapter, base } = useAdminChapter();
-  const contacts = useChapterContacts(chapter.id);
+  const contacts = useChapterListId(chapter.id);
   const queryClient = useQueryClient();
   const save = useSaveState();
   const [text, setText] = useState('');

@@ -1,0 +1,129 @@
+// The Members screen's pages of a built-in list (issue 23): newest first, by offset, each read
+// from an index in order (migration 0009), never sorted out of the whole list.
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { mailingListContacts as c } from '../../db/schema';
+import type { ChapterContact } from '../../../common/schemas/mailing';
+import {
+  MEMBER_STATUS_FILTERS,
+  SEARCH_COUNT_CAP,
+  type MemberPage,
+  type MemberPageQuery,
+} from '../../../common/schemas/members';
+
+/** `text` as a LIKE pattern that matches it anywhere, its own % _ and \ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * Which contacts of the list the query asks for. The search is on the address only: contacts
+ * have no name yet. lower(email) LIKE '%...%' is what a trigram index serves (where pg_trgm was
+ * made); elsewhere the list's rows are read in index order until the page is full.
+ */
+export function memberFilter(listId: number, query: Pick<MemberPageQuery, 'search' | 'status'>) {
+  const parts: SQL[] = [eq(c.listId, listId)];
+  if (query.status) parts.push(inArray(c.status, [...MEMBER_STATUS_FILTERS[query.status]]));
+  const search = query.search.trim();
+  if (search) parts.push(sql`lower(${c.email}) like lower(${containsPattern(search)})`);
+  return and(...parts)!;
+}
+
+export const contactColumns = {
+  id: c.id,
+  email: c.email,
+  status: c.status,
+  createdAt: c.createdAt,
+  deletedAt: c.deletedAt,
+};
+
+export function asChapterContact(row: {
+  id: number;
+  email: string;
+  status: string;
+  createdAt: Date;
+  deletedAt: Date | null;
+}): ChapterContact {
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.status,
+    created: row.createdAt.toISOString(),
+    deleted: row.deletedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * How many contacts match: exact without a search (an index-only count), and for a search
+ * counted up to SEARCH_COUNT_CAP + 1 only, so a fragment every address has stops early.
+ */
+async function countMembers(db: Db, where: SQL, capped: boolean) {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(c)
+    .where(where);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from((capped ? matching.limit(SEARCH_COUNT_CAP + 1) : matching).as('matching'));
+  const n = row?.n ?? 0;
+  return { total: n, totalCapped: capped && n > SEARCH_COUNT_CAP };
+}
+
+/**
+ * The ids of `count` contacts from `offset`, newest first, or from the oldest end when
+ * `fromOldest` (a deep page of a large list is read from the nearer end: half the skipping).
+ * Only the index is read to skip: the rows are fetched for the page's ids alone.
+ */
+async function pageRows(db: Db, where: SQL, offset: number, count: number, fromOldest: boolean) {
+  const order = fromOldest ? [c.createdAt, c.id] : [desc(c.createdAt), desc(c.id)];
+  const ids = db
+    .select({ id: c.id })
+    .from(c)
+    .where(where)
+    .orderBy(...order)
+    .offset(offset)
+    .limit(count);
+  return db
+    .select(contactColumns)
+    .from(c)
+    .where(inArray(c.id, ids))
+    .orderBy(desc(c.createdAt), desc(c.id));
+}
+
+/** One page of a built-in list's members and how many match. */
+export async function builtinMemberPage(
+  db: Db,
+  listId: number,
+  query: MemberPageQuery,
+): Promise<MemberPage> {
+  const where = memberFilter(listId, query);
+  const searching = query.search.trim() !== '';
+  const { total, totalCapped } = await countMembers(db, where, searching);
+  const offset = query.page * query.pageSize;
+  if (offset >= total && !totalCapped) return { members: [], total, totalCapped };
+  const count = totalCapped ? query.pageSize : Math.min(query.pageSize, total - offset);
+  // Past the middle of an exactly counted list, the page is nearer the oldest end.
+  const fromOldest = !totalCapped && offset + count > total / 2 && total > 2 * query.pageSize;
+  const rows = fromOldest
+    ? await pageRows(db, where, total - offset - count, count, true)
+    : await pageRows(db, where, offset, count, false);
+  return { members: rows.map(asChapterContact), total, totalCapped };
+}
+
+/** A page cut from a whole list in memory: lists kept by a service such as Brevo. */
+export function pageOfContacts(contacts: ChapterContact[], query: MemberPageQuery): MemberPage {
+  const statuses: readonly string[] | null = query.status
+    ? MEMBER_STATUS_FILTERS[query.status]
+    : null;
+  const search = query.search.trim().toLowerCase();
+  const matching = contacts
+    .filter((m) => (statuses ? statuses.includes(m.status) : true))
+    .filter((m) => !search || m.email.toLowerCase().includes(search))
+    .sort((a, b) => b.created.localeCompare(a.created) || b.id - a.id);
+  const offset = query.page * query.pageSize;
+  return {
+    members: matching.slice(offset, offset + query.pageSize),
+    total: matching.length,
+    totalCapped: false,
+  };
+}
