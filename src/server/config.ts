@@ -16,6 +16,7 @@ const envSchema = z.object({
   PUBLIC_URL: url.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  SHUTDOWN_DRAIN_SECONDS: int(0, 3600).default(5),
 
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
@@ -67,6 +68,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    /** How long a stopping server keeps serving, answering /api/ready 503, before it closes. */
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
     database: {
       url: env.DATABASE_URL,
       poolMax: env.DATABASE_POOL_MAX,

@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
+import { stopOnSignals } from './shutdown';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 import { readSignInFile, signInFilePath, signInLines, writeSignInFile } from './seed/signInFile';
 
@@ -23,14 +24,8 @@ async function main() {
   }
 
   const app = await buildApp({ config, db: database.db, notices: database.notices });
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // Drains, closes, then the database (shutdown.ts).
+  stopOnSignals(app, { drainMs: config.shutdownDrainMs, after: () => database.close() });
 
   await app.listen({ host: config.host, port: config.port });
   console.log(`The chapters site is running at ${config.publicUrl}`);
