@@ -1,7 +1,7 @@
 // The processes of the deployment test: compiled app servers (as the systemd unit runs them)
 // and nginx with the shipped site file, each on a free port, each stopped by its id.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 
@@ -25,7 +25,11 @@ export function readEnvironmentFile(file: string): Record<string, string> {
     const trimmed = line.trim();
     if (!trimmed || trimmed.startsWith('#')) continue;
     const at = trimmed.indexOf('=');
-    if (at > 0) env[trimmed.slice(0, at).trim()] = trimmed.slice(at + 1).trim();
+    // systemd takes the quotes off a quoted value.
+    const value = trimmed.slice(at + 1).trim();
+    const quoted = /^"(.*)"$/.exec(value);
+    if (at > 0)
+      env[trimmed.slice(0, at).trim()] = quoted ? quoted[1]!.replace(/\\(.)/g, '$1') : value;
   }
   return env;
 }
@@ -148,9 +152,13 @@ export async function startNginx(dir: string, site: string, listenPort: number):
     ].join('\n'),
   );
   const args = ['-p', dir, '-c', conf, '-e', errorLog];
-  const check = spawnSync('nginx', [...args, '-t'], { encoding: 'utf8' });
+  // Debian's, in /usr/sbin (not on every user's PATH).
+  const nginx = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+  const check = spawnSync(nginx, [...args, '-t'], { encoding: 'utf8' });
+  if (check.error)
+    throw new Error(`nginx is not installed (apt-get install nginx): ${check.error}`);
   if (check.status !== 0) throw new Error(`nginx -t refused the site:\n${check.stderr}`);
-  const child = spawn('nginx', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(nginx, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const url = `http://127.0.0.1:${listenPort}`;

@@ -151,14 +151,17 @@ async function main() {
     const edited = await send(a.url, '/api/chapter', { ...created, status: 1, title: 'Renamed' });
     const wrote = Date.now();
     let seen = [await titleOn(b.url), await titleOn(a.url)];
+    let reads = 1;
     while (seen.some((title) => title !== 'Renamed') && Date.now() - wrote < 2000) {
       await sleep(20);
       seen = [await titleOn(b.url), await titleOn(a.url)];
+      reads += 1;
     }
     if (edited.ok && seen.every((title) => title === 'Renamed')) {
+      const when = reads === 1 ? 'at the first read' : `at read ${reads}`;
       pass(
         'write seen on both',
-        `renamed on ${a.port}, read on ${b.port} after ${Date.now() - wrote} ms (before: ${before.join(', ')})`,
+        `renamed on ${a.port} (both had kept "${before.join('", "')}"), read on ${b.port} ${when}, ${Date.now() - wrote} ms after the write`,
       );
     } else {
       fail('write seen on both', `edit ${edited.status}; read after 2 s: ${seen.join(', ')}`);
