@@ -3,7 +3,7 @@
 // environment file, puts Debian's nginx with the exact deploy/nginx/chapters.conf in front
 // (only its ports changed) and checks through nginx: sign-in, a write on one server seen on the
 // other, an image uploaded through one read through the other, and a rolling restart of both
-// servers under steady traffic with 0 failed requests. Needs nginx and PostgreSQL on
+// servers under steady traffic (GETs, and an admin's POSTs) with 0 failed requests. Needs nginx and PostgreSQL on
 // 127.0.0.1:5432 (user postgres, trust; DEPLOY_TEST_POSTGRES names another server). Prints
 // each check and exits 1 if one failed.
 import { spawnSync } from 'node:child_process';
@@ -190,7 +190,13 @@ async function main() {
       '/api/health',
       ...(asset ? [asset] : []),
     ];
-    const traffic = steadyTraffic(via, paths, 6);
+    // And one admin saving the front page's link over and over: a POST is never retried by
+    // nginx once sent, so only a clean drain gets every one of them through.
+    const traffic = steadyTraffic(via, paths, 6, {
+      path: '/api/front_page',
+      body: { imageLinkURL: 'https://example.org/deploy' },
+      headers: { cookie },
+    });
     await sleep(1000);
     const restarts: string[] = [];
     for (const server of servers) {
@@ -211,7 +217,13 @@ async function main() {
       .join(', ');
     const summary = `${counts.sent} requests (${outcomes}), ${counts.failed} failed; ${restarts.join('; ')}`;
     if (counts.failed === 0 && counts.sent > 0) pass('rolling restart', summary);
-    else fail('rolling restart', `${summary}\n  ${counts.examples.join('\n  ')}`);
+    else {
+      const log = nginx.errorLog().trim().split('\n').slice(-20).join('\n    ');
+      fail(
+        'rolling restart',
+        `${summary}\n  ${counts.examples.join('\n  ')}\n  nginx:\n    ${log}`,
+      );
+    }
   } finally {
     await nginx?.stop();
     await Promise.all(servers.map((server) => server.stop(true)));

@@ -1,5 +1,6 @@
-// Steady traffic through the proxy: `concurrency` clients, each sending its next GET as soon as
-// the last one was answered, over kept-alive connections, as browsers and crawlers do.
+// Steady traffic through the proxy: `concurrency` clients, each sending its next request as soon
+// as the last one was answered, over kept-alive connections, as browsers and crawlers do. Most
+// are GETs; one client may send a POST (which nginx never passes to a second server once sent).
 
 export interface TrafficCounts {
   sent: number;
@@ -17,7 +18,18 @@ export interface Traffic {
 
 const OK = new Set([200, 304]);
 
-export function steadyTraffic(baseUrl: string, paths: string[], concurrency: number): Traffic {
+export interface Post {
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export function steadyTraffic(
+  baseUrl: string,
+  paths: string[],
+  concurrency: number,
+  post?: Post,
+): Traffic {
   const counts: TrafficCounts = { sent: 0, byOutcome: {}, failed: 0, examples: [] };
   let running = true;
   let next = 0;
@@ -29,27 +41,35 @@ export function steadyTraffic(baseUrl: string, paths: string[], concurrency: num
     }
   };
 
-  async function client() {
+  async function client(posts: boolean) {
     while (running) {
-      const path = paths[next++ % paths.length]!;
+      const path = posts && post ? post.path : paths[next++ % paths.length]!;
+      const method = posts ? 'POST' : 'GET';
       counts.sent += 1;
       try {
         const res = await fetch(`${baseUrl}${path}`, {
-          headers: { 'accept-encoding': 'br, gzip' },
+          method,
+          headers: {
+            'accept-encoding': 'br, gzip',
+            ...(posts && post && { 'content-type': 'application/json', ...post.headers }),
+          },
+          ...(posts && post && { body: JSON.stringify(post.body) }),
         });
         await res.arrayBuffer();
-        const failure = OK.has(res.status) ? undefined : `GET ${path}: ${res.status}`;
-        note(String(res.status), failure);
+        const failure = OK.has(res.status) ? undefined : `${method} ${path}: ${res.status}`;
+        note(`${method} ${res.status}`, failure);
       } catch (err) {
         const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : '';
-        note('network error', `GET ${path}: ${String(err)} ${cause}`);
+        note(`${method} network error`, `${method} ${path}: ${String(err)} ${cause}`);
       }
       // A breath between requests: the machine also runs both app servers and nginx.
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   }
 
-  const clients = Promise.all(Array.from({ length: concurrency }, client));
+  const clients = Promise.all(
+    Array.from({ length: concurrency }, (_, i) => client(post !== undefined && i === 0)),
+  );
   return {
     counts,
     async stop() {

@@ -6,6 +6,8 @@
 // nothing was sent), idle keep-alive connections close, requests in flight finish, and the
 // onClose hooks run: the send worker finishes the messages in hand and hands back the ones it
 // had claimed but not sent, the mailer closes. Last the database, and the process exits 0.
+import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 export interface DrainOptions {
@@ -14,6 +16,30 @@ export interface DrainOptions {
   cut?: Promise<unknown>;
   /** Called when the drain is over and closing begins. */
   onClosing?: () => void;
+  /** After the port closes, how long requests already sent on accepted connections have to be read. */
+  graceMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Stops taking connections and resolves once every open one has ended. Not http's
+ * server.close(), which at once destroys every connection with no request being read: a
+ * connection accepted a moment ago, whose request is still in the socket's buffer, counts as
+ * idle, and the proxy that sent the request gets a reset it cannot retry for a POST. So: the
+ * port closes right after the event loop took the connections waiting (those still waiting are
+ * reset by the system), what was sent on open connections is read for `graceMs` (each answer
+ * closes its connection), and only then are idle connections closed.
+ */
+async function stopTakingConnections(server: Server, graceMs: number): Promise<void> {
+  if (!server.listening) return;
+  await new Promise((resolve) => setImmediate(resolve));
+  const ended = new Promise<void>((resolve) =>
+    NetServer.prototype.close.call(server, () => resolve()),
+  );
+  await sleep(graceMs);
+  server.closeIdleConnections();
+  await ended;
 }
 
 /**
@@ -22,7 +48,7 @@ export interface DrainOptions {
  */
 export async function drainAndClose(
   app: FastifyInstance,
-  { drainMs, cut, onClosing }: DrainOptions,
+  { drainMs, cut, onClosing, graceMs = 250 }: DrainOptions,
 ): Promise<void> {
   app.drain.begin();
   if (drainMs > 0) {
@@ -32,6 +58,9 @@ export async function drainAndClose(
     clearTimeout(timer);
   }
   onClosing?.();
+  await stopTakingConnections(app.server, graceMs);
+  // Fastify's close finds the port closed and every request answered: its onClose hooks (the
+  // send worker hands back its claims, the mailer closes) run after the last answer.
   await app.close();
 }
 
