@@ -90,6 +90,8 @@ export async function startSite(): Promise<RunningSite> {
       // No internet here: every map tile is the site's own icon, so no request fails.
       MAP_TILE_URL: '/favicon.svg',
       DATABASE_URL: '',
+      // Stopped by the test, with nobody to drain for.
+      SHUTDOWN_DRAIN_SECONDS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

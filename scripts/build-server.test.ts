@@ -52,6 +52,8 @@ beforeAll(async () => {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       MAIL_SEND_POLL_MS: '0',
+      // Stopped by the test, with nobody to drain for.
+      SHUTDOWN_DRAIN_SECONDS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -23,6 +23,7 @@ import { requireAccessRules } from './plugins/access';
 import { registerAuth } from './plugins/auth';
 import { registerOriginCheck } from './plugins/origin';
 import { registerOpenApi } from './plugins/openapi';
+import { registerDrain } from './plugins/drain';
 import { createFrontDoor } from './caching/frontDoor';
 import { SESSION_COOKIE, userForToken } from './modules/auth/sessions';
 import { pageRenderer } from './modules/seo/renderPage';
@@ -88,6 +89,12 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
   });
   const app = Fastify({
     serverFactory: frontDoor.serverFactory,
+    // Shutting down (shutdown.ts, plugins/drain.ts): close the keep-alive connections nobody is
+    // using, and serve a request that still arrives on one in use (with `Connection: close`)
+    // rather than refuse it with 503: a proxy retries a refused connection, but not a POST that
+    // was answered.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     // A request is one line at debug; a terminal gets readable lines (logging.ts).
     ...(await loggingOptions(config)),
     // A valid X-Request-Id a proxy sent is the request's id (requestId.ts); Fastify's own
@@ -109,6 +116,7 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
   app.setSerializerCompiler(answerSerializer(config.env));
   app.decorate('db', db);
   app.decorate('config', config);
+  registerDrain(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

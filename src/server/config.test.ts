@@ -11,6 +11,12 @@ describe('configuration', () => {
     expect(config.demoData).toBe('auto');
   });
 
+  it('drains a stopping server for 5 s unless told otherwise (0: not at all)', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(5000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '0' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '30' }).shutdownDrainMs).toBe(30_000);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -24,6 +30,7 @@ describe('configuration', () => {
     ['SMTP_URL', 'http://mail.example.org'],
     ['SESSION_SECRET', 'short'],
     ['DEMO_DATA', 'sometimes'],
+    ['SHUTDOWN_DRAIN_SECONDS', '-1'],
   ])('refuses %s=%s and names the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));

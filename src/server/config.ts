@@ -30,6 +30,7 @@ const envSchema = z.object({
   TRUST_PROXY: parsed(parseProxyTrust).default({ kind: 'none' }),
   /** Who may read /metrics: addresses and ranges, after TRUST_PROXY has found the client. */
   METRICS_ALLOW: parsed(parseAddressList).default(parseAddressList('127.0.0.1/8, ::1')),
+  SHUTDOWN_DRAIN_SECONDS: int(0, 3600).default(5),
 
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
@@ -82,6 +83,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     metricsAllow: env.METRICS_ALLOW,
+    /** How long a stopping server keeps serving, answering /api/ready 503, before it closes. */
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
     database: {
       url: env.DATABASE_URL,
       poolMax: env.DATABASE_POOL_MAX,

@@ -22,6 +22,8 @@ async function start(): Promise<MainProcess> {
     DATA_DIR: dataDir,
     WEB_DIR: path.join(dataDir, 'no-web-app'),
     MAIL_SEND_POLL_MS: '0',
+    // Stopped by the test, with nobody to drain for.
+    SHUTDOWN_DRAIN_SECONDS: '0',
   });
   return server;
 }

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { importUploadedFiles } from './modules/uploads/importFiles';
+import { stopOnSignals } from './shutdown';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 import { readSignInFile, signInFilePath, signInLines, writeSignInFile } from './seed/signInFile';
 
@@ -38,14 +39,8 @@ async function main() {
     notices: database.notices,
     poolUse: database.poolUse,
   });
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // Drains, closes, then the database (shutdown.ts).
+  stopOnSignals(app, { drainMs: config.shutdownDrainMs, after: () => database.close() });
 
   await app.listen({ host: config.host, port: config.port });
   console.log(`The chapters site is running at ${config.publicUrl}`);

@@ -130,6 +130,7 @@ const ADMIN: Row = { rule: 'admin' };
 /** Keyed `METHOD /path` as the router has it (`:param`). */
 const MATRIX: Record<string, Row> = {
   'GET /api/health': PUBLIC,
+  'GET /api/ready': PUBLIC,
   'GET /api/openapi.json': PUBLIC,
   'GET /api/docs': PUBLIC,
   'GET /api/docs/:file': { rule: 'public', request: () => GET('/api/docs/start.js') },
