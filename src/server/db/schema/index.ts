@@ -18,4 +18,5 @@ export * from './content';
 export * from './applications';
 export * from './settings';
 export * from './mailing';
+export * from './mailingConfirm';
 export * from './aliases';

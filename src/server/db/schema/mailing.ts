@@ -31,6 +31,10 @@ export const mailingListContacts = pgTable(
       .notNull()
       .references(() => mailingLists.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    // Only 'active' gets chapter email. 'unconfirmed': a visitor's sign-up whose link was not
+    // opened (mailingConfirm.ts); 'unsub', 'deleted'; 'blocked' by an admin and 'bounce' (the
+    // SMTP server refused the address for good), both with blocked_date and blocked_reason (for
+    // a bounce, the server's answer).
     status: text('status').notNull().default('active'),
     // Random token in every message's unsubscribe link.
     unsubscribeToken: text('unsubscribe_token').notNull(),
@@ -47,6 +51,8 @@ export const mailingListContacts = pgTable(
     uniqueIndex('mailing_list_contacts_list_email_uq').on(t.listId, sql`lower(${t.email})`),
     uniqueIndex('mailing_list_contacts_unsubscribe_uq').on(t.unsubscribeToken),
     index('mailing_list_contacts_list_status_idx').on(t.listId, t.status),
+    // An address on every list at once: a bounce marks each of its rows (mail/bounces.ts).
+    index('mailing_list_contacts_email_idx').on(sql`lower(${t.email})`),
   ],
 );
 
