@@ -58,6 +58,7 @@ export {
   chapterContactsSchema,
   chapterListIdSchema,
   chapterRecipientsSchema,
+  confirmAnswerSchema,
   contactDetailsSchema,
   emailPreviewSchema,
   sendMessageAnswerSchema,
