@@ -108,6 +108,10 @@ export const LIMITS = {
   minSearchLength: 2,
   recentMessagesMax: 5,
   recentMessagesDays: 90,
+  /** A public sign-up's confirmation link works this long. */
+  confirmLinkDays: 7,
+  /** Signing up again within this long mails no second confirmation link. */
+  confirmResendMinutes: 5,
   emailRedirectMs: 2000,
   chapterDropdownCloseMs: 200,
   /** Events one chapter may have: a real chapter has a handful; the cap keeps pages bounded. */

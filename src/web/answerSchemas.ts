@@ -62,6 +62,7 @@ export {
 export {
   chapterListIdSchema,
   chapterRecipientsSchema,
+  confirmAnswerSchema,
   contactDetailsSchema,
   emailPreviewSchema,
   sendMessageAnswerSchema,

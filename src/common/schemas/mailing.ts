@@ -41,7 +41,16 @@ export const signUpChapterRequestSchema = z.object({
 });
 export type SignUpChapterRequest = z.infer<typeof signUpChapterRequestSchema>;
 
-export const signUpResultSchema = z.object({ isError: z.boolean(), errorString: z.string() });
+export const signUpResultSchema = z.object({
+  isError: z.boolean(),
+  errorString: z.string(),
+  /**
+   * True on a built-in list: a new member is unconfirmed until they open the link mailed to
+   * them. Set whether or not the address was on the list already, so the answer tells no one
+   * who is on it.
+   */
+  confirmByEmail: z.boolean().optional(),
+});
 export const signUpAnswerSchema = z.object({ results: z.array(signUpResultSchema) });
 export type SignUpAnswer = z.infer<typeof signUpAnswerSchema>;
 
@@ -133,6 +142,17 @@ export const unsubscribeInfoSchema = z.object({
   unsubscribed: z.boolean(),
 });
 
+/** POST /api/mailing_list/confirm/{token}: what opening a sign-up's confirmation link did. */
+export const confirmAnswerSchema = z.object({
+  /** 'expired': the link is older than LIMITS.confirmLinkDays; the member stays unconfirmed. */
+  result: z.enum(['confirmed', 'alreadyConfirmed', 'expired']),
+  email: z.string(),
+  listName: z.string(),
+  /** The chapter whose list it is (to sign up again from its page); null for no chapter's. */
+  chapter: z.object({ id: z.number().int(), state: z.string(), slug: z.string() }).nullable(),
+});
+export type ConfirmAnswer = z.infer<typeof confirmAnswerSchema>;
+
 // ---------------------------------------------------------------- chapter list requests
 
 /** Limits of the chapter admin calls; the server answers 400 past them. */
@@ -180,6 +200,7 @@ export const SIGN_UP_MANY_ERRORS = {
   invalidEmail: MAILING_ERRORS.invalidEmail,
   unsubscribed: 'This address unsubscribed from the list; only its owner can sign up again.',
   blocked: 'This address is blocked.',
+  bounced: 'Mail to this address bounced; a host can re-activate it from its details.',
 } as const;
 
 /** POST /api/mailing_list/delete: removes the contact from the list for good. */
@@ -187,6 +208,12 @@ export const deleteContactRequestSchema = z.object({
   email: z.string().trim().min(1).max(254),
   listId: listIdSchema,
 });
+
+/**
+ * POST /api/mailing_list/reactivate: a bounced member of the list gets mail again (the host
+ * knows the mailbox works now). Only that list's row: the address stays bounced on others.
+ */
+export const reactivateContactRequestSchema = deleteContactRequestSchema;
 
 /** A chapter email's title and body: what preview and test take, and send with a list. */
 export const emailDraftSchema = z.object({

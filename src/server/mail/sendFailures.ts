@@ -1,8 +1,11 @@
 // What becomes of a delivery the SMTP server did not take: refused for good (5xx), or tried so
 // often that it is given up, it is failed; anything else (4xx, a lost connection) goes back to
-// pending, to be tried again after 1, 2, 4, 8... minutes, at most an hour.
+// pending, to be tried again after 1, 2, 4, 8... minutes, at most an hour. A refusal of the
+// recipient or the message for good is also a bounce: the address gets no more mail
+// (./bounces.ts).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { bounceReason, markBounced } from './bounces';
 import { markDone, retryLater, type ClaimedDelivery } from './deliveries';
 
 export const MAX_ATTEMPTS = 5;
@@ -27,6 +30,13 @@ export async function recordFailure(
   maxAttempts: number,
 ): Promise<void> {
   const reason = reasonOf(err);
+  const bounce = bounceReason(err);
+  // Before the delivery is done with: should the worker die in between, the row is claimed
+  // again and skipped (its contact no longer active), rather than the bounce forgotten.
+  if (bounce) {
+    const contacts = await markBounced(db, delivery.email, bounce);
+    log.warn({ deliveryId: delivery.id, contacts, err: bounce }, 'address bounced');
+  }
   if (isPermanent(err) || delivery.attempts >= maxAttempts) {
     log.warn({ deliveryId: delivery.id, err: reason }, 'chapter email not delivered');
     await markDone(db, delivery.id, 'failed', reason);

@@ -223,6 +223,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/mailing_list/sign_up_chapter': PUBLIC,
   'GET /api/mailing_list/unsubscribe/:token': PUBLIC,
   'POST /api/mailing_list/unsubscribe/:token': PUBLIC,
+  'POST /api/mailing_list/confirm/:token': PUBLIC,
   'GET /api/mailing_list/open/:token': PUBLIC,
   'GET /api/mailing_list/click/:token': {
     rule: 'public',
@@ -251,6 +252,9 @@ const MATRIX: Record<string, Row> = {
   ),
   'POST /api/mailing_list/delete': host(() =>
     POST('/api/mailing_list/delete', { listId, email: 'nobody@example.org' }),
+  ),
+  'POST /api/mailing_list/reactivate': host(() =>
+    POST('/api/mailing_list/reactivate', { listId, email: 'nobody@example.org' }),
   ),
   'POST /api/mailing_list/send_message': host(() =>
     POST('/api/mailing_list/send_message', { listId, title: 'Hello', body: '<p>Hi</p>' }),

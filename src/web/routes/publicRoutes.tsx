@@ -57,6 +57,11 @@ export const publicRoutes: RouteObject[] = [
     (m) => m.EventPage,
   ),
   lazyRoute(
+    'confirm-subscription/:token',
+    () => import('../features/chapter/ConfirmSubscriptionScreen'),
+    (m) => m.ConfirmSubscriptionScreen,
+  ),
+  lazyRoute(
     'unsubscribe/:token',
     () => import('../features/unsubscribe/UnsubscribeScreen'),
     (m) => m.UnsubscribeScreen,

@@ -19,5 +19,6 @@ export * from './content';
 export * from './applications';
 export * from './settings';
 export * from './mailing';
+export * from './mailingConfirm';
 export * from './aliases';
 export * from './images';

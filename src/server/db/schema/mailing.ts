@@ -31,6 +31,10 @@ export const mailingListContacts = pgTable(
       .notNull()
       .references(() => mailingLists.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    // Only 'active' gets chapter email. 'unconfirmed': a visitor's sign-up whose link was not
+    // opened (mailingConfirm.ts); 'unsub', 'deleted'; 'blocked' by an admin and 'bounce' (the
+    // SMTP server refused the address for good), both with blocked_date and blocked_reason (for
+    // a bounce, the server's answer).
     status: text('status').notNull().default('active'),
     // Random token in every message's unsubscribe link.
     unsubscribeToken: text('unsubscribe_token').notNull(),
@@ -58,7 +62,9 @@ export const mailingListContacts = pgTable(
       t.id.desc(),
     ),
     // A search by part of an address is a trigram index on PostgreSQL when pg_trgm can be made:
-    // hand-written in migration 0009, not here, since PGlite has no pg_trgm.
+    // hand-written in migration 0010, not here, since PGlite has no pg_trgm.
+    // An address on every list at once: a bounce marks each of its rows (mail/bounces.ts).
+    index('mailing_list_contacts_email_idx').on(sql`lower(${t.email})`),
   ],
 );
 

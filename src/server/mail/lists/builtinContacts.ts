@@ -17,17 +17,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const lowerEmail = sql`lower(${mailingListContacts.email})`;
 
 // Someone who unsubscribed (or whom a host removed) and signs up again is asking to get mail
-// again: they become active. A blocked or bounced address stays as it is; lifting a block is
-// an admin's decision, and a bounced mailbox does not start working by signing up.
+// again: they become active (or, signing up on the public form, unconfirmed until they open the
+// link). A blocked or bounced address stays as it is; lifting a block is an admin's decision,
+// and a bounced mailbox does not start working by signing up.
 const REACTIVATED_STATUSES = ['unsub', 'deleted'];
 
-type Outcome = 'new' | 'existing' | 'unsubscribed' | 'blocked';
+type Outcome = 'new' | 'existing' | 'pending' | 'vouched' | 'unsubscribed' | 'blocked' | 'bounced';
 
 /** What becomes of an address already on the list. */
-function outcomeFor(status: string, reactivate: boolean): Outcome {
+function outcomeFor(status: string, reactivate: boolean, confirmed: boolean): Outcome {
   if (REACTIVATED_STATUSES.includes(status)) return reactivate ? 'new' : 'unsubscribed';
-  // The sign-up form does not reveal a block; a host is told.
+  // The sign-up form does not reveal a block or a bounce; a host is told.
   if (status === 'blocked' && !reactivate) return 'blocked';
+  if (status === 'bounce' && !reactivate) return 'bounced';
+  // Signed up before and not confirmed yet: a host's add vouches for it; the form mails again.
+  if (status === 'unconfirmed') return confirmed ? 'vouched' : 'pending';
   return 'existing';
 }
 
@@ -35,12 +39,13 @@ export async function addContacts(
   db: Db,
   listId: string,
   emails: readonly string[],
-  { reactivate = true }: AddContactsOptions = {},
+  { reactivate = true, confirmed = true }: AddContactsOptions = {},
 ): Promise<AddContactResult[]> {
   const trimmed = emails.map((e) => e.trim());
   const id = await existingListId(db, listId);
   if (id === null)
     return trimmed.map((email) => ({ email, added: false, failure: 'unknown_list' }));
+  const joinStatus = confirmed ? 'active' : 'unconfirmed';
 
   // The first spelling of each address (whatever its case) stands for it.
   const spelling = new Map<string, string>();
@@ -55,7 +60,7 @@ export async function addContacts(
       .select({ key: lowerEmail.mapWith(String), status: mailingListContacts.status })
       .from(mailingListContacts)
       .where(and(eq(mailingListContacts.listId, id), inArray(lowerEmail, keys)));
-    for (const row of onList) outcome.set(row.key, outcomeFor(row.status, reactivate));
+    for (const row of onList) outcome.set(row.key, outcomeFor(row.status, reactivate, confirmed));
 
     const fresh = keys.filter((key) => !outcome.has(key));
     if (fresh.length > 0) {
@@ -65,7 +70,7 @@ export async function addContacts(
           fresh.map((key) => ({
             listId: id,
             email: spelling.get(key)!,
-            status: 'active',
+            status: joinStatus,
             unsubscribeToken: randomBytes(16).toString('hex'),
           })),
         )
@@ -76,18 +81,9 @@ export async function addContacts(
       for (const row of inserted) outcome.set(row.key, 'new');
     }
     const revived = onList.filter((row) => outcome.get(row.key) === 'new').map((row) => row.key);
-    if (revived.length > 0) {
-      await db
-        .update(mailingListContacts)
-        .set({ status: 'active', deletedAt: null })
-        .where(
-          and(
-            eq(mailingListContacts.listId, id),
-            inArray(lowerEmail, revived),
-            inArray(mailingListContacts.status, REACTIVATED_STATUSES),
-          ),
-        );
-    }
+    await setStatus(db, id, revived, REACTIVATED_STATUSES, joinStatus);
+    const vouched = onList.filter((row) => outcome.get(row.key) === 'vouched').map((r) => r.key);
+    await setStatus(db, id, vouched, ['unconfirmed'], 'active');
   }
 
   const seen = new Set<string>();
@@ -96,18 +92,44 @@ export async function addContacts(
     const result = spelling.has(key) ? outcome.get(key) : undefined;
     const repeat = seen.has(key);
     seen.add(key);
+    const added = (existing: boolean): AddContactResult => ({
+      email,
+      added: true,
+      ...(existing ? { existing: true } : {}),
+      ...(confirmed
+        ? {}
+        : { awaitingConfirmation: !repeat && (result === 'new' || result === 'pending') }),
+    });
     switch (result) {
       case undefined:
         return { email, added: false, failure: 'invalid_email' };
       case 'unsubscribed':
       case 'blocked':
+      case 'bounced':
         return { email, added: false, failure: result };
       case 'new':
-        return repeat ? { email, added: true, existing: true } : { email, added: true };
+        return added(repeat);
+      case 'pending':
       case 'existing':
-        return { email, added: true, existing: true };
+      case 'vouched':
+        return added(true);
     }
   });
+}
+
+/** Moves the list's contacts with these addresses from one of `from` to `to`. */
+async function setStatus(db: Db, listId: number, keys: string[], from: string[], to: string) {
+  if (keys.length === 0) return;
+  await db
+    .update(mailingListContacts)
+    .set({ status: to, deletedAt: null })
+    .where(
+      and(
+        eq(mailingListContacts.listId, listId),
+        inArray(lowerEmail, keys),
+        inArray(mailingListContacts.status, from),
+      ),
+    );
 }
 
 export async function listContacts(db: Db, listId: string): Promise<ChapterContact[] | null> {

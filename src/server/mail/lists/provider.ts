@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 
 /** Why a contact was not added; the caller turns it into words for the screen. */
 export type AddContactFailure =
-  'invalid_email' | 'unknown_list' | 'provider_error' | 'unsubscribed' | 'blocked';
+  'invalid_email' | 'unknown_list' | 'provider_error' | 'unsubscribed' | 'blocked' | 'bounced';
 
 export interface AddContactResult {
   /** The address as given (trimmed). */
@@ -17,6 +17,12 @@ export interface AddContactResult {
   failure?: AddContactFailure;
   /** Set on success when the address was on the list already (or earlier in the same call). */
   existing?: true;
+  /**
+   * Set (to true or false) only by a provider that confirms sign-ups itself, the built-in one,
+   * when called with `confirmed: false`: true when the address (first given) waits, unconfirmed,
+   * for the link of a confirmation mail and gets no chapter email until it is opened.
+   */
+  awaitingConfirmation?: boolean;
 }
 
 export interface AddContactsOptions {
@@ -26,6 +32,13 @@ export interface AddContactsOptions {
    * anyone's unsubscribe: such an address fails with 'unsubscribed'.
    */
   reactivate?: boolean;
+  /**
+   * Whether the contacts count as confirmed. True (the default) when a host adds or imports
+   * them: the host vouches for them, and an unconfirmed contact becomes active. False for a
+   * visitor's sign-up to a built-in list: a new (or returning) contact waits, 'unconfirmed',
+   * for the link we mail it. Brevo ignores it: its own double opt-in is set up at Brevo.
+   */
+  confirmed?: boolean;
 }
 
 export interface MailingList {

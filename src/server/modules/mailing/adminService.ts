@@ -61,6 +61,7 @@ const FAILURE_TEXT: Record<AddContactFailure, string> = {
   invalid_email: SIGN_UP_MANY_ERRORS.invalidEmail,
   unsubscribed: SIGN_UP_MANY_ERRORS.unsubscribed,
   blocked: SIGN_UP_MANY_ERRORS.blocked,
+  bounced: SIGN_UP_MANY_ERRORS.bounced,
   unknown_list: 'Mailing list not found.',
   provider_error: 'Something went wrong. Please try again later.',
 };

@@ -114,7 +114,9 @@ export function contactAdminRoutes(root: AppInstance): void {
             ? SIGN_UP_MANY_ERRORS.unsubscribed
             : result?.failure === 'blocked'
               ? SIGN_UP_MANY_ERRORS.blocked
-              : 'The list did not take the address.';
+              : result?.failure === 'bounced'
+                ? SIGN_UP_MANY_ERRORS.bounced
+                : 'The list did not take the address.';
         throw new HttpError(409, reason);
       }
       return success;

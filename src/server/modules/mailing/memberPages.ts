@@ -1,5 +1,5 @@
 // The Members screen's pages of a built-in list (issue 23): newest first, by offset, each read
-// from an index in order (migration 0009), never sorted out of the whole list.
+// from an index in order (migration 0010), never sorted out of the whole list.
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailingListContacts as c } from '../../db/schema';

@@ -11,7 +11,8 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 const list = { active: 0, sib: 0, hidden: 0, loose: 0 };
 const chapter = { active: 0, hidden: 0, noList: 0 };
 
-const OK = { results: [{ isError: false, errorString: '' }] };
+// A built-in list's sign-up: the member confirms by the link mailed to them (confirm.test.ts).
+const OK = { results: [{ isError: false, errorString: '', confirmByEmail: true }] };
 const INVALID = {
   results: [{ isError: true, errorString: 'Please enter a valid email address.' }],
 };
@@ -76,7 +77,7 @@ describe('POST /api/mailing_list/sign_up', () => {
     expect(res.json()).toEqual(OK);
     const rows = await contactsOf(list.active);
     expect(rows).toEqual([
-      expect.objectContaining({ email: 'New.Person@Example.org', status: 'active' }),
+      expect.objectContaining({ email: 'New.Person@Example.org', status: 'unconfirmed' }),
     ]);
     expect(rows[0]!.unsubscribeToken).toMatch(/^[0-9a-f]{32}$/);
   });
@@ -103,7 +104,7 @@ describe('POST /api/mailing_list/sign_up', () => {
     expect(rows[0]!.email).toBe('twice@example.org');
   });
 
-  it('makes an unsubscribed or deleted contact active again, but leaves a block alone', async () => {
+  it('makes an unsubscribed or deleted contact a member again (to confirm), but leaves a block alone', async () => {
     const token = () => randomBytes(16).toString('hex');
     await t.db.insert(mailingListContacts).values([
       {
@@ -131,8 +132,9 @@ describe('POST /api/mailing_list/sign_up', () => {
     }
     const rows = await contactsOf(list.active);
     const status = (email: string) => rows.find((r) => r.email === email);
-    expect(status('gone@example.org')).toMatchObject({ status: 'active', deletedAt: null });
-    expect(status('removed@example.org')).toMatchObject({ status: 'active', deletedAt: null });
+    // Whoever signs them up again must own the address: they confirm as a newcomer does.
+    expect(status('gone@example.org')).toMatchObject({ status: 'unconfirmed', deletedAt: null });
+    expect(status('removed@example.org')).toMatchObject({ status: 'unconfirmed', deletedAt: null });
     expect(status('blocked@example.org')).toMatchObject({ status: 'blocked' });
   });
 

@@ -17,6 +17,7 @@ import { changed } from '../../caching/answerKeys';
 import { clientAddress, countAttempt } from '../auth/rateLimit';
 import { signUp, type SignUpInput } from './service';
 import { mailingAdminRoutes } from './adminRoutes';
+import { mailingBounceRoutes } from './bounceRoutes';
 import { mailingDraftRoutes } from './draftRoutes';
 import { mailingMemberRoutes } from './memberRoutes';
 import { mailingSubscriberRoutes } from './subscriberRoutes';
@@ -39,7 +40,9 @@ export function mailingRoutes(root: AppInstance): void {
     );
     let madeList = false;
     const watched = onListCreated(provider, () => (madeList = true));
-    const answer = await signUp(app.db, watched, request.user, input);
+    const { db, mailer, config } = app;
+    const confirmer = { db, mailer, publicUrl: config.publicUrl, log: request.log };
+    const answer = await signUp(confirmer, watched, request.user, input);
     const chapterId = Number(input.chapterId);
     if (madeList && Number.isSafeInteger(chapterId)) {
       await forgetAnswers(app, changed.chapterPart(chapterId));
@@ -70,6 +73,7 @@ export function mailingRoutes(root: AppInstance): void {
   );
 
   mailingAdminRoutes(root);
+  mailingBounceRoutes(root);
   mailingDraftRoutes(root);
   mailingMemberRoutes(root);
   mailingSubscriberRoutes(root);

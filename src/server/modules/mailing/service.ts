@@ -16,6 +16,7 @@ import { getEmailService } from '../settings/service';
 import { listIdField } from './listAccess';
 import { ensureChapterList } from './chapterList';
 import { ProviderError } from '../../mail/providerHttp';
+import { sendConfirmation, type Confirmer } from './confirmService';
 
 type Id = string | number | null | undefined;
 
@@ -26,10 +27,12 @@ const FAILURE_TEXT: Record<AddContactFailure, string> = {
   // Not answered to the sign-up form, which reactivates an unsubscribe and hides a block.
   unsubscribed: MAILING_ERRORS.failed,
   blocked: MAILING_ERRORS.failed,
+  bounced: MAILING_ERRORS.failed,
 };
 
-function answer(errorString: string | null): SignUpAnswer {
-  return { results: [{ isError: errorString !== null, errorString: errorString ?? '' }] };
+function answer(errorString: string | null, confirmByEmail?: boolean): SignUpAnswer {
+  const result = { isError: errorString !== null, errorString: errorString ?? '' };
+  return { results: [confirmByEmail ? { ...result, confirmByEmail } : result] };
 }
 
 /** The chapter column that names its list under the email-service setting. */
@@ -83,13 +86,17 @@ export interface SignUpInput {
   chapterId?: Id;
 }
 
-/** Signs one address up to a chapter's list, named by list id or (failing that) chapter id. */
+/**
+ * Signs one address up to a chapter's list, named by list id or (failing that) chapter id. On
+ * a built-in list the member is unconfirmed until they open the link mailed to them.
+ */
 export async function signUp(
-  db: Db,
+  confirmer: Confirmer,
   provider: MailingListProvider,
   user: User | null,
   input: SignUpInput,
 ): Promise<SignUpAnswer> {
+  const { db } = confirmer;
   const email = mailingEmailSchema.safeParse(input.email ?? '');
   if (!email.success) return answer(MAILING_ERRORS.invalidEmail);
 
@@ -99,10 +106,25 @@ export async function signUp(
   if (!listId) return answer(MAILING_ERRORS.noList);
 
   // A provider that cannot be reached is the form's 'Something went wrong', not an HTTP error.
-  const [result] = await provider.addContacts(listId, [email.data]).catch((err: unknown) => {
-    if (err instanceof ProviderError) return [];
-    throw err;
-  });
+  const [result] = await provider
+    .addContacts(listId, [email.data], { confirmed: false })
+    .catch((err: unknown) => {
+      if (err instanceof ProviderError) return [];
+      throw err;
+    });
   if (!result) return answer(MAILING_ERRORS.failed);
-  return answer(result.added ? null : FAILURE_TEXT[result.failure ?? 'provider_error']);
+  if (!result.added) return answer(FAILURE_TEXT[result.failure ?? 'provider_error']);
+  if (result.awaitingConfirmation) {
+    // The member stays unconfirmed: signing up again sends the link again.
+    const sent = await sendConfirmation(confirmer, listId, email.data).then(
+      () => true,
+      (err: unknown) => {
+        confirmer.log.warn({ err }, 'could not send a sign-up confirmation');
+        return false;
+      },
+    );
+    if (!sent) return answer(MAILING_ERRORS.failed);
+  }
+  // Said to everyone a built-in list took, on the list already or not.
+  return answer(null, result.awaitingConfirmation !== undefined);
 }

@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
-import { chapters, mailingListContacts } from '../../db/schema';
+import { chapters, mailingListContacts, mailOutbox } from '../../db/schema';
 import { newList, type TestApp } from './testWorld';
 
 const MAX = 5;
@@ -64,7 +64,29 @@ describe('list sign-up limits', () => {
 
     const other = await signUp('198.51.100.81', 'neighbour@example.org', 0);
     expect(other.statusCode).toBe(200);
-    expect(other.json()).toEqual({ results: [{ isError: false, errorString: '' }] });
+    expect(other.json()).toEqual({
+      results: [{ isError: false, errorString: '', confirmByEmail: true }],
+    });
     expect(await isContact('neighbour@example.org')).toBe(true);
+  });
+
+  it('limits the newsletter form (the list named by id) on its own as much', async () => {
+    const answers = [];
+    for (let n = 0; n < MAX + 3; n++) {
+      answers.push(await signUp('198.51.100.82', `letter${n}@example.org`, 1));
+    }
+    expect(answers.map((r) => r.statusCode)).toEqual([
+      ...Array<number>(MAX).fill(200),
+      ...Array<number>(3).fill(429),
+    ]);
+    expect(await isContact(`letter${MAX}@example.org`)).toBe(false);
+    // Each one let through was mailed its link; none refused was.
+    const mailed = await t.db
+      .select({ to: mailOutbox.to })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.to} like 'letter%'`);
+    expect(mailed.map((m) => m.to).sort()).toEqual(
+      Array.from({ length: MAX }, (_, n) => `letter${n}@example.org`).sort(),
+    );
   });
 });

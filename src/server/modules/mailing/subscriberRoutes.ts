@@ -1,9 +1,12 @@
 // The links in a chapter email (public: the token in the path is the credential): the
-// unsubscribe page's two calls, RFC 8058 one-click unsubscribe, the open pixel and tracked links.
+// unsubscribe page's two calls, RFC 8058 one-click unsubscribe, the open pixel and tracked links;
+// and the confirmation page of a sign-up's link.
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../appInstance';
 import {
   clickQuerySchema,
+  confirmAnswerSchema,
   tokenParamsSchema,
   unsubscribeInfoSchema,
   unsubscribeRequestSchema,
@@ -12,6 +15,7 @@ import { resultSchema } from '../../../common/schemas/permissions';
 import { binaryAnswer, redirectAnswer } from '../../../common/schemas/answers';
 import { ONE_CLICK_UNSUBSCRIBE_ROUTE } from '../../plugins/origin';
 import { clickTarget, recordOpen, unsubscribe, unsubscribeInfo } from './subscriberService';
+import { confirmSubscription } from './confirmService';
 
 // The smallest transparent GIF: what an open pixel answers, whatever the token.
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -52,6 +56,20 @@ export function mailingSubscriberRoutes(root: AppInstance): void {
       (request) => unsubscribe(app.db, request.params.token),
     );
   });
+
+  // A POST, called by the page the link opens: a mail scanner fetching the link confirms nothing.
+  app.post(
+    '/api/mailing_list/confirm/:token',
+    {
+      config: { access: 'public' },
+      schema: {
+        params: tokenParamsSchema,
+        body: z.object({}).optional(),
+        response: { 200: confirmAnswerSchema },
+      },
+    },
+    (request) => confirmSubscription(app.db, request.params.token),
+  );
 
   app.get(
     '/api/mailing_list/open/:token',

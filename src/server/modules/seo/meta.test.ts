@@ -294,6 +294,7 @@ describe('page meta for search engines and link previews', () => {
       '/chapter/ny/drinking-liberally-upper-west-side/admin/events',
       '/admin/users/1',
       '/unsubscribe/abc',
+      '/confirm-subscription/abc',
     ]) {
       await head(url, 200);
     }

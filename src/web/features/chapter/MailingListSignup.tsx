@@ -5,13 +5,18 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { signUpAnswerSchema } from '../../answerSchemas';
 import { apiSend } from '../../api';
+import { LIMITS } from '../../../common/constants';
 import { useCurrentUser } from '../auth/useCurrentUser';
 
-type State = { step: 'idle' | 'loading' | 'success' } | { step: 'error'; message: string };
+type State =
+  | { step: 'idle' | 'loading' }
+  | { step: 'success'; confirmByEmail: boolean }
+  | { step: 'error'; message: string };
 
 /**
  * Spec 1 §4: idle, loading, then 'Success!' or 'Oops. ' + the server's error with a Try again
- * link that resets it. The email is prefilled for a signed-in user.
+ * link that resets it. The email is prefilled for a signed-in user. On a built-in list the new
+ * member confirms by a link mailed to them, and the success says to look for it.
  */
 export function MailingListSignup({
   chapterId,
@@ -42,7 +47,7 @@ export function MailingListSignup({
       const result = answer.results[0];
       setState(
         result && !result.isError
-          ? { step: 'success' }
+          ? { step: 'success', confirmByEmail: result.confirmByEmail === true }
           : { step: 'error', message: result?.errorString ?? '' },
       );
     } catch (err) {
@@ -50,14 +55,22 @@ export function MailingListSignup({
     }
   }
 
+  const list = listName ? `the ${listName} list` : 'the list';
   if (state.step === 'success')
     return (
       <div role="status">
         <p className="text-success fw-semibold mb-1">Success!</p>
-        <p className={`mb-0 ${compact ? 'small' : ''}`}>
-          You are on {listName ? `the ${listName} list` : 'the list'}. Emails about meetings will
-          come to {email.trim()}; each one has a link to unsubscribe.
-        </p>
+        {state.confirmByEmail ? (
+          <p className={`mb-0 text-break ${compact ? 'small' : ''}`}>
+            Check your inbox: we sent a link to confirm {email.trim()} for {list}. Open it within{' '}
+            {LIMITS.confirmLinkDays} days to start getting emails about meetings.
+          </p>
+        ) : (
+          <p className={`mb-0 ${compact ? 'small' : ''}`}>
+            You are on {list}. Emails about meetings will come to {email.trim()}; each one has a
+            link to unsubscribe.
+          </p>
+        )}
       </div>
     );
   if (state.step === 'error') {

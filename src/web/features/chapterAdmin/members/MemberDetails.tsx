@@ -4,6 +4,7 @@ import { LIMITS } from '../../../../common/constants';
 import { formatMediumDate } from '../../../../common/format';
 import { contactDetailsSchema } from '../../../answerSchemas';
 import { apiGet } from '../../../api';
+import { BounceNote } from './BounceNote';
 
 /**
  * Spec 2 §2 Members, §4: loading ('Loading details...'), then loaded. A failure is only logged
@@ -47,14 +48,18 @@ export function MemberDetails({ email, listId }: { email: string; listId: string
         <dd className="col-7 col-sm-3">
           {details.lastActivity ? formatMediumDate(details.lastActivity) : 'None'}
         </dd>
-        {details.blockedDate && (
-          <>
-            <dt className="col-5 col-sm-3">Blocked</dt>
-            <dd className="col-7 col-sm-9">
-              {formatMediumDate(details.blockedDate)}
-              {details.blockedReason && `: ${details.blockedReason}`}
-            </dd>
-          </>
+        {details.status === 'bounce' ? (
+          <BounceNote details={details} listId={listId} />
+        ) : (
+          details.blockedDate && (
+            <>
+              <dt className="col-5 col-sm-3">Blocked</dt>
+              <dd className="col-7 col-sm-9">
+                {formatMediumDate(details.blockedDate)}
+                {details.blockedReason && `: ${details.blockedReason}`}
+              </dd>
+            </>
+          )
         )}
       </dl>
       <h3 className="h6">Recent messages</h3>

@@ -8,6 +8,13 @@ const STATUS_BADGE: Record<string, string> = {
   blocked: 'text-bg-danger',
   bounce: 'text-bg-warning',
   unsub: 'text-bg-secondary',
+  unconfirmed: 'text-bg-info',
+};
+
+// Words for the statuses a host must understand at a glance; the rest show as stored.
+const STATUS_LABEL: Record<string, string> = {
+  bounce: 'Bounced',
+  unconfirmed: 'Unconfirmed',
 };
 
 /** One member: address, status, Get Details (pressed again, hides them) and Delete. */
@@ -27,7 +34,7 @@ export function MemberRow({
         <span className="me-auto text-break">
           {contact.email}{' '}
           <span className={`badge ${STATUS_BADGE[contact.status] ?? 'text-bg-light'}`}>
-            {contact.status}
+            {STATUS_LABEL[contact.status] ?? contact.status}
           </span>
           <span className="small text-body-secondary ms-2">
             since {formatMediumDate(contact.created)}

@@ -1,0 +1,56 @@
+// A visitor signs up on a chapter page, reads the confirmation email the site sent (the mail
+// catcher's copy) and opens its link: confirmed, once. Screenshots of the sign-up box and the
+// confirmation page at a phone's and a desktop's width go to SHOTS_DIR when it is set.
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { appDrawn, expect, expectAccessible, test } from './harness';
+
+const CHAPTER_PAGE = '/chapter/ny/drinking-liberally-upper-west-side';
+const LINK = /https?:\/\/[^\s"<>]+\/confirm-subscription\/[A-Za-z0-9_-]{43}/;
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px a visitor signs up, confirms by the emailed link, and is told so once`, async ({
+    page,
+    outbox,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/404 \(Not Found\) \(.*\/api\/mailing_list\/confirm\//);
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await page.goto(CHAPTER_PAGE);
+    await appDrawn(page);
+    const email = `confirm-${width}-${Date.now()}@example.org`;
+    await page.getByLabel('Join the mailing list').fill(email);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    const status = page.getByRole('status').filter({ hasText: 'Success!' });
+    await expect(status).toContainText(`Check your inbox: we sent a link to confirm ${email}`);
+    await shot(page, `signup-box-${width}`);
+
+    const mail = await outbox.latestTo(email);
+    expect(mail.subject).toBe('Confirm your subscription to Upper West Side');
+    const link = LINK.exec(mail.text)?.[0];
+    expect(link, 'a confirmation link in the message').toBeTruthy();
+
+    await page.goto(new URL(link!).pathname);
+    await expect(page.getByRole('heading', { name: 'Confirm your subscription' })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(
+      `Thank you! ${email} is confirmed for the Upper West Side list.`,
+    );
+    await expect(page.getByRole('link', { name: 'Go to Upper West Side' })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, `confirm-page-${width}`);
+
+    // Opened again: already confirmed, nothing else.
+    await page.reload();
+    await expect(page.getByRole('status')).toContainText(`${email} is already confirmed`);
+
+    // A link cut short says it is not valid and points back to the chapters.
+    await page.goto(`${new URL(link!).pathname.slice(0, -5)}abcde`);
+    await expect(page.getByText('This confirmation link is not valid.')).toBeVisible();
+    await shot(page, `confirm-invalid-${width}`);
+  });
+}

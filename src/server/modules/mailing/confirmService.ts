@@ -1,0 +1,157 @@
+// Confirmed sign-ups to the built-in lists (double opt-in). A visitor's sign-up leaves the
+// member 'unconfirmed' (builtinContacts.ts) and mails a link here; opening it makes the member
+// active, the only status that gets chapter email. The link's token is random, kept hashed,
+// and works for LIMITS.confirmLinkDays. Brevo runs its own double opt-in: none of this is used
+// for its lists.
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { mailingListConfirmations, mailingListContacts, mailingLists } from '../../db/schema';
+import { LIMITS } from '../../../common/constants';
+import type { ConfirmAnswer } from '../../../common/schemas/mailing';
+import type { Mailer } from '../../mail/mailer';
+import { bounceReason, markBounced } from '../../mail/bounces';
+import { queryRows } from '../../mail/queryRows';
+import { HttpError } from '../../plugins/errors';
+import { hashToken, newToken } from '../auth/sessions';
+import { displayTitle } from '../chapters/summaries';
+import { chaptersOfList } from './listAccess';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+// newToken(): 32 random bytes, base64url.
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export const CONFIRM_PATH = '/confirm-subscription/';
+
+export interface Confirmer {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/** The list's name as its members know it: its chapter's, else its own. */
+async function listInfo(db: Db, listId: number, ownName: string) {
+  const [chapter] = await chaptersOfList(db, String(listId));
+  return {
+    listName: chapter ? displayTitle(chapter) : ownName,
+    chapter: chapter ? { id: chapter.id, state: chapter.state, slug: chapter.slug } : null,
+  };
+}
+
+/**
+ * Mails a confirmation link to the list's unconfirmed member `email`, unless one went to them
+ * within LIMITS.confirmResendMinutes (a visitor pressing Sign Up twice, or someone filling a
+ * stranger's inbox). A new link replaces the last one. Throws when the mail could not be sent,
+ * leaving no link behind, so that signing up again tries again; a permanent refusal of the
+ * address marks it bounced.
+ */
+export async function sendConfirmation(
+  { db, mailer, publicUrl }: Confirmer,
+  listId: string,
+  email: string,
+): Promise<'sent' | 'recent'> {
+  const [contact] = await db
+    .select({
+      id: mailingListContacts.id,
+      email: mailingListContacts.email,
+      name: mailingLists.name,
+    })
+    .from(mailingListContacts)
+    .innerJoin(mailingLists, eq(mailingLists.id, mailingListContacts.listId))
+    .where(
+      and(
+        eq(mailingListContacts.listId, Number(listId)),
+        eq(sql`lower(${mailingListContacts.email})`, email.trim().toLowerCase()),
+        eq(mailingListContacts.status, 'unconfirmed'),
+      ),
+    )
+    .limit(1);
+  if (!contact) return 'recent';
+
+  const token = newToken();
+  const tokenHash = hashToken(token);
+  const expiresAt = new Date(Date.now() + LIMITS.confirmLinkDays * DAY_MS);
+  const issued = await queryRows<{ contactId: number }>(
+    db,
+    sql`insert into mailing_list_confirmations (contact_id, token_hash, sent_at, expires_at)
+        values (${contact.id}, ${tokenHash}, now(), ${expiresAt.toISOString()})
+        on conflict (contact_id) do update
+          set token_hash = excluded.token_hash, sent_at = excluded.sent_at,
+              expires_at = excluded.expires_at, confirmed_at = null
+          where mailing_list_confirmations.sent_at
+                < now() - ${LIMITS.confirmResendMinutes}::int * interval '1 minute'
+        returning contact_id as "contactId"`,
+  );
+  if (issued.length === 0) return 'recent';
+
+  const { listName } = await listInfo(db, Number(listId), contact.name);
+  const link = `${publicUrl}${CONFIRM_PATH}${token}`;
+  try {
+    await mailer.send({
+      to: contact.email,
+      subject: `Confirm your subscription to ${listName}`,
+      text: [
+        `Someone (we hope you) asked to get email from ${listName} at ${contact.email}.`,
+        '',
+        `To confirm, open this link within ${LIMITS.confirmLinkDays} days:`,
+        link,
+        '',
+        'If it was not you, ignore this email: you will get nothing more from us.',
+      ].join('\n'),
+    });
+  } catch (err) {
+    await db
+      .delete(mailingListConfirmations)
+      .where(eq(mailingListConfirmations.tokenHash, tokenHash));
+    const bounce = bounceReason(err);
+    if (bounce) await markBounced(db, contact.email, bounce);
+    throw err;
+  }
+  return 'sent';
+}
+
+const notFound = () => new HttpError(404, 'This confirmation link is not valid.');
+
+/**
+ * POST /api/mailing_list/confirm/{token}. Confirms once; the same link opened again (by the
+ * person, or a mail scanner before them) says it is confirmed already. A member who meanwhile
+ * unsubscribed, bounced or was removed or blocked is not brought back by an old link.
+ */
+export async function confirmSubscription(db: Db, token: string): Promise<ConfirmAnswer> {
+  if (!TOKEN.test(token)) throw notFound();
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({
+      contactId: mailingListConfirmations.contactId,
+      expiresAt: mailingListConfirmations.expiresAt,
+      confirmedAt: mailingListConfirmations.confirmedAt,
+      status: mailingListContacts.status,
+      email: mailingListContacts.email,
+      listId: mailingListContacts.listId,
+      listName: mailingLists.name,
+    })
+    .from(mailingListConfirmations)
+    .innerJoin(mailingListContacts, eq(mailingListContacts.id, mailingListConfirmations.contactId))
+    .innerJoin(mailingLists, eq(mailingLists.id, mailingListContacts.listId))
+    .where(eq(mailingListConfirmations.tokenHash, tokenHash))
+    .limit(1);
+  if (!row) throw notFound();
+  const about = { email: row.email, ...(await listInfo(db, row.listId, row.listName)) };
+  if (row.status === 'active') return { result: 'alreadyConfirmed', ...about };
+  if (row.status !== 'unconfirmed') throw notFound();
+  if (row.expiresAt.getTime() <= Date.now()) return { result: 'expired', ...about };
+
+  const confirmed = await queryRows<{ id: number }>(
+    db,
+    sql`with used as (
+          update mailing_list_confirmations set confirmed_at = now()
+          where token_hash = ${tokenHash} and expires_at > now()
+          returning contact_id
+        )
+        update mailing_list_contacts set status = 'active'
+        where id in (select contact_id from used) and status = 'unconfirmed'
+        returning id`,
+  );
+  return { result: confirmed.length > 0 ? 'confirmed' : 'alreadyConfirmed', ...about };
+}
