@@ -19,3 +19,4 @@ export * from './applications';
 export * from './settings';
 export * from './mailing';
 export * from './aliases';
+export * from './legacyImport';
