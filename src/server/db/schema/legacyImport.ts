@@ -6,7 +6,7 @@ import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-co
  * One row per entity read from the original site: which local row it became and a hash of the
  * original's answer, so a second run tells unchanged from updated and never makes a duplicate.
  * The original id is text: some entities have no id in the original's answers and are known by
- * their slug (server/import/legacy/README.md).
+ * their slug (docs/decisions/02-operation.md).
  */
 export const legacyImportMap = pgTable(
   'legacy_import_map',
