@@ -11,6 +11,9 @@ import { openDatabase } from '../src/server/db/client';
 import { createMailer } from '../src/server/mail/mailer';
 import { importLegacy, ImportStopped } from '../src/server/import/legacy/run';
 import { formatReport, type ImportReport } from '../src/server/import/legacy/report';
+import { ANSWER_CHANNEL, noticePayloads } from '../src/server/caching/answerNotices';
+import { EVERY_ANSWER } from '../src/server/caching/answerKeys';
+import type { Notices } from '../src/server/db/notices';
 
 const USAGE =
   'Usage: npm run import:legacy -- --from URL --email E --password P [--dry-run] [--invite] [--report FILE]';
@@ -26,6 +29,18 @@ const argsSchema = z.object({
 
 // The outbox mailer logs each mail it keeps; thousands of invitations need not be on screen.
 const quietLog = { info: () => {} } as unknown as FastifyBaseLogger;
+
+/**
+ * App servers running on the same PostgreSQL keep answers ready: a run that wrote something
+ * tells them to forget every one, as a write through the API would name what it changed.
+ */
+async function forgetAnswers(notices: Notices, report: ImportReport): Promise<void> {
+  const wrote = Object.values(report.counts).some((c) => c.created + c.updated > 0);
+  if (report.dryRun || !wrote) return;
+  for (const payload of noticePayloads([EVERY_ANSWER])) {
+    await notices.notify(ANSWER_CHANNEL, payload);
+  }
+}
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -55,7 +70,8 @@ async function main(): Promise<number> {
         'The import writes into the embedded database directly: stop the app server first, then run it again.',
     );
   });
-  const saveReport = (report: ImportReport) => {
+  const saveReport = async (report: ImportReport) => {
+    await forgetAnswers(database.notices, report);
     console.log(formatReport(report));
     if (args.data.report) writeFileSync(args.data.report, `${JSON.stringify(report, null, 2)}\n`);
   };
@@ -71,11 +87,11 @@ async function main(): Promise<number> {
       uploadsDir: config.uploadsDir,
       out: process.stdout,
     });
-    saveReport(report);
+    await saveReport(report);
     return 0;
   } catch (err) {
     if (!(err instanceof ImportStopped)) throw err;
-    saveReport(err.report);
+    await saveReport(err.report);
     console.error(
       `The import stopped: ${err.message}\nWhat came over is kept; run it again to finish.`,
     );

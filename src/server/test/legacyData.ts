@@ -335,6 +335,7 @@ function addEdgeCases(data: LegacyData): void {
     ...base,
     id,
     slug: `edge-${id}`,
+    emailAlias: `edge${id}`,
     sendInBlueListId: null,
     brontoListId: null,
     events: [],
@@ -350,6 +351,7 @@ function addEdgeCases(data: LegacyData): void {
     chapter(next + 1, { title: 'Unknown state', state: 'XX' }),
     chapter(next + 2, { title: 'Taken slug', slug: TAKEN_SLUG }),
     chapter(next + 3, { title: 'Bad list id', sendInBlueListId: 'list-7' }),
+    chapter(next + 4, { title: 'Alias taken', emailAlias: base.emailAlias }),
   );
   const event = base.events[0] ?? ({} as LEvent);
   base.events.push(

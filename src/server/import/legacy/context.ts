@@ -4,7 +4,7 @@
 // 'unchanged' and not written at all.
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { eq, type InferInsertModel } from 'drizzle-orm';
+import { eq, sql, type InferInsertModel } from 'drizzle-orm';
 import type { PgTable, PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -66,7 +66,17 @@ const CONFLICTS: [string, string][] = [
   ['wiki_pages_slug_uq', 'slug taken by another wiki page here'],
   ['chapter_host_applications_slug_uq', 'slug taken by another application here'],
   ['users_email_lower_uq', 'email taken by another user here'],
+  ['email_aliases_address_uq', 'emailAlias used by another chapter here'],
 ];
+
+/** The unique index a write ran into, on node-postgres and PGlite alike (drizzle's `cause`). */
+function conflictOf(err: unknown): string | undefined {
+  const known = CONFLICTS.find(([name]) => isUniqueViolation(err, name));
+  if (known) return known[1];
+  if (!isUniqueViolation(err)) return undefined;
+  const cause = (err as { cause?: { constraint?: string } }).cause;
+  return `conflicts with ${cause?.constraint ?? 'a unique index'} here`;
+}
 
 /**
  * Writes one entity: `write` inserts it (localId null) or updates the row it became, inside the
@@ -90,6 +100,9 @@ export async function importEntity(
   try {
     let merged = false;
     const localId = await ctx.db.transaction(async (tx) => {
+      // Tens of thousands of small commits: none waits for its WAL flush. A crash may lose the
+      // last few of them, entity and map row together, and the next run writes those again.
+      await tx.execute(sql`set local synchronous_commit = off`);
       const written = await write(tx as unknown as Db, known?.localId ?? null);
       const id = typeof written === 'number' ? written : written.id;
       merged = typeof written !== 'number';
@@ -107,10 +120,7 @@ export async function importEntity(
     ctx.reporter.count(kind, known || merged ? 'updated' : 'created');
     return localId;
   } catch (err) {
-    const reason =
-      err instanceof SkipError
-        ? err.message
-        : CONFLICTS.find(([name]) => isUniqueViolation(err, name))?.[1];
+    const reason = err instanceof SkipError ? err.message : conflictOf(err);
     if (reason === undefined) throw err;
     ctx.reporter.skip(kind, key, reason);
     return null;

@@ -26,6 +26,8 @@ export interface ImportReport {
   seconds?: number;
   requests?: number;
   counts: Record<string, KindCounts>;
+  /** Seconds each phase took, by its first kind (a chapter's parts come in its phase). */
+  phaseSeconds: Record<string, number>;
   skipped: Skip[];
   /** Whole-run remarks: what the original answered that the importer could not fully use. */
   warnings: string[];
@@ -38,6 +40,14 @@ export class Reporter {
   private readonly kindStarted = new Map<string, number>();
   private lastDraw = 0;
   private phaseKinds: string[] = [];
+  private phaseStarted = 0;
+
+  private endPhase(): void {
+    const first = this.phaseKinds[0];
+    if (first === undefined) return;
+    this.report.phaseSeconds[first] = Math.round((Date.now() - this.phaseStarted) / 100) / 10;
+    if (this.out?.isTTY) this.draw(true);
+  }
 
   constructor(
     from: string,
@@ -49,6 +59,7 @@ export class Reporter {
       dryRun,
       startedAt: new Date().toISOString(),
       counts: {},
+      phaseSeconds: {},
       skipped: [],
       warnings: [],
     };
@@ -85,7 +96,8 @@ export class Reporter {
    * and notes come over with it), redrawn at most ten times a second; a phase ends with a newline.
    */
   phase(kinds: string[]): void {
-    if (this.phaseKinds.length > 0 && this.out?.isTTY) this.draw(true);
+    this.endPhase();
+    this.phaseStarted = Date.now();
     this.phaseKinds = kinds;
     for (const kind of kinds) this.counts(kind);
   }
@@ -110,7 +122,8 @@ export class Reporter {
   }
 
   finish(requests: number): ImportReport {
-    if (this.phaseKinds.length > 0 && this.out?.isTTY) this.draw(true);
+    this.endPhase();
+    this.phaseKinds = [];
     this.report.finishedAt = new Date().toISOString();
     this.report.seconds = Math.round((Date.now() - this.started) / 100) / 10;
     this.report.requests = requests;
@@ -130,6 +143,9 @@ export function formatReport(r: ImportReport): string {
   const lines = [
     `${r.dryRun ? 'Dry run (nothing written): ' : ''}import from ${r.from} in ${r.seconds ?? '?'} s, ${r.requests ?? 0} requests`,
     ...Object.entries(r.counts).map(([kind, c]) => `  ${line(kind, c)}`),
+    `  seconds by phase: ${Object.entries(r.phaseSeconds)
+      .map(([kind, s]) => `${kind} ${s}`)
+      .join(', ')}`,
   ];
   const changed = Object.values(r.counts).some((c) => c.created + c.updated > 0);
   if (!changed) lines.push('Nothing changed: everything read was already here as it is.');

@@ -37,7 +37,14 @@ export class ImportStopped extends Error {
     readonly report: ImportReport,
     override readonly cause: unknown,
   ) {
-    super(cause instanceof Error ? cause.message : String(cause));
+    // Drizzle's message is the failed query; the database's reason is in its cause.
+    const inner = (cause as { cause?: unknown } | null)?.cause;
+    super(
+      [cause, inner]
+        .filter((e) => e !== undefined)
+        .map((e) => (e instanceof Error ? e.message : String(e)))
+        .join(': '),
+    );
   }
 }
 

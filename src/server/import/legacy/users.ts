@@ -2,7 +2,7 @@
 // set one through "forgot password" or the invitation (invite.ts). A user who already has an
 // account here with the same email, in any case, is that account: merged, never duplicated.
 import { z } from 'zod';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { permissions, users } from '../../db/schema';
 import { ROLE } from '../../../common/constants';
 import { importEntity, eachLimit, parseDate, SkipError, type ImportContext } from './context';
@@ -44,12 +44,11 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
           .returning({ id: users.id });
         id = row?.id ?? (await insertUser(tx, user.name, email, createdAt));
       } else {
-        const [existing] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+        // Every account here was read at the start (run.ts); one made since by a sign-up is
+        // refused by the unique index and skipped, and merged by the next run.
+        const existing = ctx.usersByEmail.get(email.toLowerCase());
         merged = existing !== undefined;
-        id = existing?.id ?? (await insertUser(tx, user.name, email, createdAt));
+        id = existing ?? (await insertUser(tx, user.name, email, createdAt));
       }
       if (user.isAdmin) {
         await tx
