@@ -1,7 +1,9 @@
 // The data of a stand-in of the original site (legacySite.ts), in the original's own shapes as
 // the spec documents give them (spec 1 §3, spec 2 §3): `state` 'int' for International,
 // `weeksOfMonthIndexes` a comma-joined string, the spec's application statuses, list ids as
-// the original keeps them. `edgeCases` adds one entity for every reason the importer skips.
+// the original keeps them. `edgeCases` adds one entity for every reason the importer skips
+// (legacyEdgeCases.ts).
+import { addEdgeCases } from './legacyEdgeCases';
 
 export interface LUser {
   id: number;
@@ -115,7 +117,7 @@ export interface LegacyDataSize {
 }
 
 const STATES = ['ny', 'CA', 'TX', 'int', 'IL', 'WA'];
-const day = (n: number) => new Date(Date.UTC(2015, 0, 1) + n * 86_400_000).toISOString();
+export const day = (n: number) => new Date(Date.UTC(2015, 0, 1) + n * 86_400_000).toISOString();
 
 /** The slug a test gives a chapter of its own before importing: 'slug taken here'. */
 export const TAKEN_SLUG = 'taken-here';
@@ -325,66 +327,4 @@ export function legacyData(size: LegacyDataSize): LegacyData {
   }
   if (size.edgeCases) addEdgeCases(data);
   return data;
-}
-
-/** One entity for each reason the importer skips, and the merge of an existing account. */
-function addEdgeCases(data: LegacyData): void {
-  const base = data.chapters[0]!;
-  const next = data.chapters.length + 1;
-  const chapter = (id: number, fields: Partial<LChapter>): LChapter => ({
-    ...base,
-    id,
-    slug: `edge-${id}`,
-    emailAlias: `edge${id}`,
-    sendInBlueListId: null,
-    brontoListId: null,
-    events: [],
-    posts: [],
-    press: [],
-    notes: [],
-    permissions: [],
-    links: [],
-    ...fields,
-  });
-  data.chapters.push(
-    chapter(next, { title: 'Unknown type', chapterTypeId: 9 }),
-    chapter(next + 1, { title: 'Unknown state', state: 'XX' }),
-    chapter(next + 2, { title: 'Taken slug', slug: TAKEN_SLUG }),
-    chapter(next + 3, { title: 'Bad list id', sendInBlueListId: 'list-7' }),
-    chapter(next + 4, { title: 'Alias taken', emailAlias: base.emailAlias }),
-  );
-  const event = base.events[0] ?? ({} as LEvent);
-  base.events.push(
-    { ...event, slug: 'edge-malformed-date', isSingleDate: true, singleDate: '2025-13-45' },
-    { ...event, slug: 'edge-no-schedule', weeksOfMonthIndexes: '' },
-  );
-  base.posts.push({
-    title: 'Edge post',
-    body: '',
-    slug: 'edge-post-date',
-    createdAt: 'yesterday',
-    userId: 1,
-  });
-  const badUser = data.users.length + 1;
-  data.users.push(
-    { id: badUser, name: 'No Email', email: 'not an email', createdAt: day(1), isAdmin: false },
-    {
-      id: badUser + 1,
-      name: 'Merged Member',
-      email: MERGED_EMAIL.toLowerCase(),
-      createdAt: day(1),
-      isAdmin: false,
-    },
-  );
-  base.permissions.push({ id: 900_001, userId: badUser, roleId: 3, createdAt: day(1) });
-  data.applications.push({ ...data.applications[0]!, slug: 'app-of-nobody', userId: badUser });
-  data.activity.push({
-    type: 'user_note',
-    title: 'Gone',
-    note: 'No such note',
-    userId: 1,
-    createdAt: day(3),
-    adminOnly: true,
-    objectId: 4242,
-  });
 }
