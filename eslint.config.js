@@ -82,6 +82,7 @@ export default tseslint.config(
   room(['src/server/plugins/**/*.ts'], ['app', 'modules', 'web']),
   room(['src/server/caching/**/*.ts'], ['app', 'modules', 'plugins', 'mail', 'web']),
   room(['src/server/mail/**/*.ts'], ['app', 'modules', 'plugins', 'caching', 'web']),
+  room(['src/server/import/**/*.ts'], ['app', 'plugins', 'caching', 'web']),
   room(['src/server/db/**/*.ts'], ['app', 'modules', 'plugins', 'caching', 'mail', 'web']),
   room(['src/server/*.ts', 'src/server/seed/**/*.ts'], ['web'], ['src/server/app.ts']),
 );

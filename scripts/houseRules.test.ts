@@ -16,6 +16,7 @@ describe('the import rules of the house', () => {
     ['a plugin imports a module', 'src/server/plugins/auth.ts', '../modules/auth/sessions'],
     ['mail imports a module', 'src/server/mail/lists/factory.ts', '../../modules/settings/service'],
     ['mail imports a plugin', 'src/server/mail/providerHttp.ts', '../plugins/errors'],
+    ['the importer imports a plugin', 'src/server/import/legacy/run.ts', '../../plugins/errors'],
     ['caching imports a plugin', 'src/server/caching/answerCache.ts', '../plugins/serializer'],
     ['a module imports the web app', 'src/server/modules/seo/buildPage.ts', '../../../web/ssr/x'],
     ['config imports the web app', 'src/server/config.ts', '../web/api'],

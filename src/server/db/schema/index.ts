@@ -22,3 +22,4 @@ export * from './mailing';
 export * from './mailingConfirm';
 export * from './aliases';
 export * from './images';
+export * from './legacyImport';

@@ -1,0 +1,85 @@
+// Chapters, each read whole (GET /api/chapter/id/{id}) and brought over with what hangs on it:
+// events, links, posts, press, notes, hosts and the header image (chapterParts.ts). Slugs and
+// the list ids (sendInBlueListId, brontoListId) stay as they are, so old URLs and the Brevo or
+// Bronto lists keep working.
+import { chapters } from '../../db/schema';
+import { CHAPTER_TYPES } from '../../../common/constants';
+import { canonicalListId } from '../../../common/schemas/ids';
+import { isStateAbbr } from '../../../common/states';
+import { importEntity, eachLimit, SkipError, upsertRow, type ImportContext } from './context';
+import { legacyChapterListSchema, legacyChapterSchema, type LegacyChapter } from './schemas';
+import { EVENT_KIND, importEvents } from './events';
+import { CHAPTER_PART_KINDS, importChapterParts } from './chapterParts';
+import { LegacyError } from './client';
+
+export const CHAPTER_KIND = 'chapter';
+
+export async function importChapters(ctx: ImportContext): Promise<void> {
+  ctx.reporter.phase([CHAPTER_KIND, EVENT_KIND, ...CHAPTER_PART_KINDS]);
+  const list = await ctx.client.get('/api/chapters', legacyChapterListSchema);
+  ctx.reporter.read(CHAPTER_KIND, list.length);
+  await eachLimit(list, ctx.concurrency, async ({ id }) => {
+    let chapter: LegacyChapter;
+    try {
+      chapter = await ctx.client.get(`/api/chapter/id/${id}`, legacyChapterSchema);
+    } catch (err) {
+      // A malformed answer is this chapter's problem; a failed request stops the run.
+      if (err instanceof LegacyError && err.scope === 'entity') {
+        ctx.reporter.skip(CHAPTER_KIND, id, err.message);
+        return;
+      }
+      throw err;
+    }
+    const { chapter_events: events, ...own } = chapter;
+    const localId = await importEntity(ctx, CHAPTER_KIND, id, own, (tx, known) =>
+      upsertRow(tx, chapters, known, chapterRow(chapter)),
+    );
+    if (localId === null) {
+      skipChildren(ctx, chapter);
+      return;
+    }
+    await importEvents(ctx, localId, id, events ?? []);
+    await importChapterParts(ctx, localId, id);
+  });
+}
+
+function chapterRow(c: LegacyChapter) {
+  if (!CHAPTER_TYPES.some((t) => t.id === c.chapterTypeId)) {
+    throw new SkipError(`unknown chapter type ${c.chapterTypeId}`);
+  }
+  // The original keeps an empty state as 'int' (spec 1 §3): International here.
+  const state = c.state.trim() === '' ? 'INT' : c.state.trim().toUpperCase();
+  if (!isStateAbbr(state)) throw new SkipError(`unknown state ${JSON.stringify(c.state)}`);
+  return {
+    title: c.title,
+    slug: c.slug,
+    city: c.city,
+    state,
+    postalCode: c.postalCode,
+    country: c.country || 'US',
+    status: c.status,
+    chapterTypeId: c.chapterTypeId,
+    emailAlias: c.emailAlias,
+    brontoListName: c.brontoListName,
+    brontoListId: listId(c.brontoListId, 'brontoListId'),
+    sendInBlueListId: listId(c.sendInBlueListId, 'sendInBlueListId'),
+    about: c.about,
+  };
+}
+
+function listId(value: string | null, field: string): string | null {
+  if (value === null) return null;
+  const id = canonicalListId(value);
+  if (id === null) throw new SkipError(`malformed ${field}: ${JSON.stringify(value)}`);
+  return id;
+}
+
+/** A chapter left out leaves out its events too, each named in the report. */
+function skipChildren(ctx: ImportContext, chapter: LegacyChapter): void {
+  const events = (chapter.chapter_events ?? []) as { slug?: unknown }[];
+  ctx.reporter.read(EVENT_KIND, events.length);
+  for (const [i, e] of events.entries()) {
+    const slug = typeof e?.slug === 'string' ? e.slug : `chapter ${chapter.id} #${i}`;
+    ctx.reporter.skip(EVENT_KIND, slug, `its chapter ${chapter.id} was not imported`);
+  }
+}

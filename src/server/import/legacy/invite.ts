@@ -1,0 +1,63 @@
+// `--invite`: each imported user without a password gets one email with a link to set one. The
+// link is a password reset token (modules/auth) that lasts longer than a reset's hour: people
+// read such a mail days later. Each user is invited once; a rerun invites only the new ones.
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { passwordResetTokens, users } from '../../db/schema';
+import type { Mailer } from '../../mail/mailer';
+import { resetLink } from '../../modules/auth/service';
+import { hashToken, newToken } from '../../modules/auth/sessions';
+import { SITE_NAME } from '../../../common/constants';
+import { eachLimit, importEntity, type ImportContext } from './context';
+
+const KIND = 'invitation';
+export const INVITATION_DAYS = 14;
+
+export async function inviteUsers(
+  ctx: ImportContext,
+  mailer: Mailer,
+  publicUrl: string,
+): Promise<number> {
+  ctx.reporter.phase([KIND]);
+  const invited = ctx.known.get(KIND) ?? new Map();
+  const due = [...(ctx.known.get('user')?.values() ?? [])]
+    .map((u) => u.localId)
+    .filter((id) => !invited.has(String(id)));
+  const waiting = new Set<number>();
+  for (let i = 0; i < due.length; i += 1000) {
+    const rows = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, due.slice(i, i + 1000)), isNull(users.passwordHash)));
+    for (const r of rows) waiting.add(r.id);
+  }
+  ctx.reporter.read(KIND, waiting.size);
+  let sent = 0;
+  await eachLimit([...waiting], ctx.concurrency, async (userId) => {
+    await importEntity(ctx, KIND, userId, 'invited', async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.id, userId));
+      const token = newToken();
+      await tx.insert(passwordResetTokens).values({
+        tokenHash: hashToken(token),
+        userId,
+        expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+      });
+      await mailer.send({
+        to: user!.email,
+        subject: `Your ${SITE_NAME} account has moved: set your password`,
+        text: [
+          `Hello ${user!.name},`,
+          '',
+          `The ${SITE_NAME} site has moved to a new home, and your account came with it: your chapters and roles are as they were.`,
+          `Set a password within ${INVITATION_DAYS} days here:`,
+          '',
+          resetLink(publicUrl, token),
+          '',
+          'After that, "Forgot password" on the sign-in page sends a new link at any time.',
+        ].join('\n'),
+      });
+      sent++;
+      return userId;
+    });
+  });
+  return sent;
+}

@@ -1,0 +1,81 @@
+// Users and their admin role. No password comes over (the original never gives one out): they
+// set one through "forgot password" or the invitation (invite.ts). A user who already has an
+// account here with the same email, in any case, is that account: merged, never duplicated.
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { permissions, users } from '../../db/schema';
+import { ROLE } from '../../../common/constants';
+import { importEntity, eachLimit, parseDate, SkipError, type ImportContext } from './context';
+import { legacyUserCountSchema, legacyUserSchema } from './schemas';
+
+const KIND = 'user';
+const emailSchema = z.email();
+
+export async function importUsers(ctx: ImportContext): Promise<void> {
+  ctx.reporter.phase([KIND]);
+  const list = await ctx.client.get('/api/user/all', z.array(z.unknown()));
+  const { count } = await ctx.client.get('/api/user/count', legacyUserCountSchema);
+  if (list.length < count) {
+    ctx.reporter.warn(
+      `GET /api/user/all answered ${list.length} users of ${count}: the others are not imported`,
+    );
+  }
+  ctx.reporter.read(KIND, list.length);
+  await eachLimit(list, ctx.concurrency, async (item, index) => {
+    const parsed = legacyUserSchema.safeParse(item);
+    if (!parsed.success) {
+      const id = (item as { id?: unknown } | null)?.id ?? `#${index}`;
+      const issue = parsed.error.issues[0]!;
+      ctx.reporter.skip(KIND, String(id), `malformed ${issue.path.join('.')}: ${issue.message}`);
+      return;
+    }
+    const user = parsed.data;
+    const email = user.email.trim();
+    const localId = await importEntity(ctx, KIND, user.id, user, async (tx, known) => {
+      if (!emailSchema.safeParse(email).success) throw new SkipError('no valid email');
+      const createdAt = parseDate(user.createdAt, 'createdAt');
+      let id: number;
+      let merged = false;
+      if (known !== null) {
+        const [row] = await tx
+          .update(users)
+          .set({ name: user.name, email, username: email })
+          .where(eq(users.id, known))
+          .returning({ id: users.id });
+        id = row?.id ?? (await insertUser(tx, user.name, email, createdAt));
+      } else {
+        // Every account here was read at the start (run.ts); one made since by a sign-up is
+        // refused by the unique index and skipped, and merged by the next run.
+        const existing = ctx.usersByEmail.get(email.toLowerCase());
+        merged = existing !== undefined;
+        id = existing ?? (await insertUser(tx, user.name, email, createdAt));
+      }
+      if (user.isAdmin) {
+        await tx
+          .insert(permissions)
+          .values({ userId: id, roleId: ROLE.admin })
+          .onConflictDoNothing();
+      }
+      return merged ? { id, merged: true } : id;
+    });
+    if (localId !== null) ctx.usersByEmail.set(email.toLowerCase(), localId);
+  });
+}
+
+async function insertUser(tx: ImportContext['db'], name: string, email: string, createdAt: Date) {
+  const [row] = await tx
+    .insert(users)
+    .values({ name, email, username: email, passwordHash: null, createdAt })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+/** The local user someone of the original is: by their original id, else by email. */
+export function localUser(
+  ctx: ImportContext,
+  who: { id?: number | undefined; email?: string } | null,
+): number | null {
+  if (!who) return null;
+  const byId = who.id === undefined ? undefined : ctx.known.get(KIND)?.get(String(who.id));
+  return byId?.localId ?? ctx.usersByEmail.get((who.email ?? '').trim().toLowerCase()) ?? null;
+}
