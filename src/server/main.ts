@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
+import { serveBackups } from './db/backup/embeddedSocket';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 import { readSignInFile, signInFilePath, signInLines, writeSignInFile } from './seed/signInFile';
 
@@ -23,8 +24,17 @@ async function main() {
   }
 
   const app = await buildApp({ config, db: database.db, notices: database.notices });
+  // The embedded database is this process's alone: `npm run backup` asks this server for its
+  // dump over a socket in DATA_DIR (db/backup/embeddedSocket.ts).
+  const stopBackups = database.embedded
+    ? await serveBackups(config.dataDir, database, app.log).catch((err: unknown) => {
+        app.log.warn({ err }, 'backup socket not started: stop the server to back it up');
+        return async () => {};
+      })
+    : async () => {};
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    await stopBackups();
     await app.close();
     await database.close();
     process.exit(0);
