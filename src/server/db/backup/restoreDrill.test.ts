@@ -106,12 +106,12 @@ describe(`a backup of a live site restores (${adminUrl ? 'PostgreSQL' : 'embedde
       cleanups.push(stop);
     }
     const admin = await signedInUser({ db: database.db }, { admin: true });
-    const [chapter] = await database.db
+    const active = await database.db
       .select()
       .from(chapters)
       .where(eq(chapters.status, 1))
-      .orderBy(chapters.id)
-      .limit(1);
+      .orderBy(chapters.id);
+    const chapter = active[0];
     const png = await sharp({
       create: { width: 640, height: 200, channels: 3, background: { r: 20, g: 90, b: 160 } },
     })
@@ -126,7 +126,8 @@ describe(`a backup of a live site restores (${adminUrl ? 'PostgreSQL' : 'embedde
     });
     expect(uploaded.statusCode).toBe(200);
 
-    // Writes go on while the backup is made: events created one after another, each answered.
+    // Writes go on while the backup is made: events created one after another, each answered,
+    // spread over the chapters (a chapter holds at most 50).
     const created: number[] = [];
     let writing = true;
     const writer = (async () => {
@@ -136,7 +137,7 @@ describe(`a backup of a live site restores (${adminUrl ? 'PostgreSQL' : 'embedde
           url: '/api/chapter_event',
           headers: { cookie: admin.cookie },
           payload: {
-            chapterId: chapter!.id,
+            chapterId: active[i % active.length]!.id,
             name: `Drill night ${i}`,
             description: 'Written during the backup',
             address1: '142 Franklin St',
