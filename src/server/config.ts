@@ -52,7 +52,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Living Liberally <no-reply@livingliberally.org>'),
   MAIL_TRACKING: bool.default(true),
   MAIL_SEND_POLL_MS: int(0, 3_600_000).default(5000),
-  MAIL_SEND_LEASE_SECONDS: int(5, 86_400).default(900),
+  MAIL_SEND_LEASE_SECONDS: int(5, 86_400).default(30),
   MAIL_SEND_CONCURRENCY: int(1, 50).default(4),
 
   BREVO_API_KEY: z.string().min(1).optional(),
@@ -110,7 +110,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
       tracking: env.MAIL_TRACKING,
       /** How often an idle send worker looks for work; 0: this server runs no send worker. */
       sendPollMs: env.MAIL_SEND_POLL_MS,
-      /** How long a claimed delivery belongs to its worker before another may take it over. */
+      /**
+       * How long a claimed delivery belongs to its worker after the worker's last heartbeat (one
+       * every third of it) before another may take it over.
+       */
       sendLeaseMs: env.MAIL_SEND_LEASE_SECONDS * 1000,
       /** Deliveries each app server's worker has in flight at once. */
       sendConcurrency: env.MAIL_SEND_CONCURRENCY,

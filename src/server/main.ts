@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { importUploadedFiles } from './modules/uploads/importFiles';
 import { stopOnSignals } from './shutdown';
+import { serveBackups } from './db/backup/embeddedSocket';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 import { readSignInFile, signInFilePath, signInLines, writeSignInFile } from './seed/signInFile';
 
@@ -39,8 +40,22 @@ async function main() {
     notices: database.notices,
     poolUse: database.poolUse,
   });
-  // Drains, closes, then the database (shutdown.ts).
-  stopOnSignals(app, { drainMs: config.shutdownDrainMs, after: () => database.close() });
+  // The embedded database is this process's alone: `npm run backup` asks this server for its
+  // dump over a socket in DATA_DIR (db/backup/embeddedSocket.ts).
+  const stopBackups = database.embedded
+    ? await serveBackups(config.dataDir, database, app.log).catch((err: unknown) => {
+        app.log.warn({ err }, 'backup socket not started: stop the server to back it up');
+        return async () => {};
+      })
+    : async () => {};
+  // Drains, closes, then the backup socket and the database (shutdown.ts).
+  stopOnSignals(app, {
+    drainMs: config.shutdownDrainMs,
+    after: async () => {
+      await stopBackups();
+      await database.close();
+    },
+  });
 
   await app.listen({ host: config.host, port: config.port });
   console.log(`The chapters site is running at ${config.publicUrl}`);

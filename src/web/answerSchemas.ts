@@ -21,6 +21,7 @@ import {
 import { chapterNoteSchema } from '../common/schemas/notes';
 
 export { adminDashboardSchema } from '../common/schemas/adminDashboard';
+export { emailQueueSchema } from '../common/schemas/emailQueue';
 export { hostApplicationListSchema, hostApplicationSchema } from '../common/schemas/applications';
 export {
   accountSchema,

@@ -27,7 +27,7 @@ export interface Database {
   close(): Promise<void>;
   /** Its connections now (/metrics). */
   poolUse(): PoolUse;
-  /** The embedded database's files as one tar (tests: see `DatabaseOptions.from`). */
+  /** The embedded database's files as one tar (backups; tests: see `DatabaseOptions.from`). */
   dump?(): Promise<Blob>;
 }
 
@@ -37,7 +37,10 @@ export interface Database {
  */
 export type PoolUse = { max: number; total: number; idle: number; waiting: number } | null;
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+);
 
 // Any number (well above what any app server holds) that names "our migrations" to PostgreSQL.
 const MIGRATION_LOCK_KEY = 724_301_977;
@@ -158,7 +161,14 @@ async function openEmbedded(dir: string, from?: Blob): Promise<Database> {
       await client.close();
       await release();
     },
-    dump: () => client.dumpDataDir('none'),
+    // Between transactions (PGlite runs one at a time: none is half done in the copy) and after
+    // a checkpoint (the copy opens without replaying much WAL): a consistent copy of a running
+    // database, for backups (backup/embeddedSocket.ts) and the tests' template.
+    // (exec takes the transaction lock itself, so the checkpoint comes first, outside it.)
+    dump: async () => {
+      await client.exec('checkpoint');
+      return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+    },
   };
 }
 

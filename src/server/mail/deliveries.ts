@@ -115,6 +115,29 @@ export async function releaseClaims(
   );
 }
 
+/**
+ * The heartbeat: extends the lease of the rows a worker holds, in one statement, and answers
+ * the ids it still holds. A row another worker claimed meanwhile (its attempts moved on), or one
+ * no longer 'sending', is not renewed and not answered: it is no longer this worker's to send.
+ */
+export async function renewClaims(
+  db: Db,
+  rows: readonly { id: number; attempts: number }[],
+  leaseMs: number,
+): Promise<Set<number>> {
+  if (rows.length === 0) return new Set();
+  const renewed = await queryRows<{ id: number }>(
+    db,
+    sql`update mailing_deliveries d
+        set lease_until = now() + ${leaseMs}::int * interval '1 millisecond'
+        from unnest(${intArray(rows.map((r) => r.id))}::int[],
+                    ${intArray(rows.map((r) => r.attempts))}::int[]) as mine(id, attempts)
+        where d.id = mine.id and d.attempts = mine.attempts and d.status = 'sending'
+        returning d.id`,
+  );
+  return new Set(renewed.map((r) => Number(r.id)));
+}
+
 /** A final state other than sent: 'failed' (with the reason) or 'skipped'. */
 export async function markDone(
   db: Db,

@@ -1,8 +1,8 @@
 // The send worker: delivers queued chapter email from the database. Every app server runs one
 // (buildApp starts it); they share the work through the ledger's leases (./deliveries.ts), so a
-// server that dies loses nothing: the rows it had claimed run out of lease and another worker
-// sends them. Idle, a worker looks for work every MAIL_SEND_POLL_MS; a send queued on the same
-// server wakes it at once.
+// server that dies loses nothing: the rows it had claimed run out of lease (a live worker renews
+// them by a heartbeat, ./claimQueue.ts) and another worker sends them. Idle, a worker looks for
+// work every MAIL_SEND_POLL_MS; a send queued on the same server wakes it at once.
 //
 // Its parts: the claimed rows (./claimQueue.ts, a batch per statement, fetched ahead), the
 // rendered messages (./sendTemplates.ts), the records of sent rows (./sentRecorder.ts, group
@@ -39,7 +39,10 @@ export interface SendWorkerOptions {
   tracking: boolean;
   /** Idle wait between looks for work; 0 makes a worker that never runs. */
   pollMs: number;
-  /** How long a claim lasts; longer than the slowest SMTP send (nodemailer's timeouts). */
+  /**
+   * How long a claim lasts past the worker's last heartbeat (renewed every third of it while
+   * the row is in hand): how soon a dead worker's rows are taken over.
+   */
   leaseMs: number;
   /** Deliveries in flight at once (default 1). */
   concurrency?: number;
@@ -107,10 +110,15 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
    * Sends one claimed row. 'sent': the SMTP server took it, and it is not recorded yet;
    * 'recorded': its outcome (refused, skipped, given up) is in the ledger already.
    */
-  async function attempt({ row }: Claimed): Promise<'sent' | 'recorded'> {
+  async function attempt(item: Claimed): Promise<'sent' | 'recorded'> {
+    const { row } = item;
     const content = await templateOf(row.messageId);
     life.alive();
-    if (!content) {
+    if (!queue.mayStart(item)) {
+      // Taken over, or too little of its lease is known to be left (the heartbeat failed):
+      // sending it now could send it twice. Handed back if still ours; done with either way.
+      await queue.giveUp(item);
+    } else if (!content) {
       // The message is gone (its rows go with it; this one may still be in hand).
       await markDone(db, row.id, 'skipped', null);
     } else if (row.attempts > maxAttempts) {

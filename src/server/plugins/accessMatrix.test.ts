@@ -193,6 +193,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/email_settings': ADMIN,
   'POST /api/email_settings': ADMIN,
   'GET /api/admin/dashboard': ADMIN,
+  'GET /api/admin/email_queue': ADMIN,
   // ------------------------------------------------------------ email administration
   'GET /api/admin/email/status': ADMIN,
   'GET /api/admin/mailgun/aliases': ADMIN,

@@ -1,8 +1,9 @@
 // A chapter's header image: the original serves it at a fixed path by chapter id (spec 1 §7).
-// It is re-encoded as uploads are here (a file from elsewhere is not trusted as it is) and kept
-// under the chapter's new id.
-import { chapterHeaderFile } from '../../modules/uploads/files';
-import { toJpeg, writeUpload } from '../../modules/uploads/images';
+// It is re-encoded as uploads are here (a file from elsewhere is not trusted as it is) and shown
+// in the chapter's header slot under its new id, in the database like every image (uploads/).
+import { chapterHeaderSlot } from '../../modules/uploads/slots';
+import { showImage } from '../../modules/uploads/store';
+import { JPEG, toJpeg } from '../../modules/uploads/images';
 import { importEntity, SkipError, type ImportContext } from './context';
 
 export const HEADER_IMAGE_KIND = 'header_image';
@@ -17,14 +18,14 @@ export async function importHeaderImage(
   );
   if (bytes === null) return;
   ctx.reporter.read(HEADER_IMAGE_KIND);
-  await importEntity(ctx, HEADER_IMAGE_KIND, originalId, bytes.toString('base64'), async () => {
+  await importEntity(ctx, HEADER_IMAGE_KIND, originalId, bytes.toString('base64'), async (tx) => {
     let jpeg: Buffer;
     try {
       jpeg = await toJpeg(bytes);
     } catch (err) {
       throw new SkipError(`not an image: ${err instanceof Error ? err.message : String(err)}`);
     }
-    if (!ctx.dryRun) await writeUpload(ctx.uploadsDir, chapterHeaderFile(chapterId), jpeg);
+    if (!ctx.dryRun) await showImage(tx, chapterHeaderSlot(chapterId), jpeg, JPEG);
     return chapterId;
   });
 }

@@ -2,7 +2,7 @@
 // every skip reason, a second run that changes nothing, an edit that comes over, a run stopped
 // halfway then finished, a dry run, the old chapter URLs here, and an imported user signing in
 // through the invitation's reset link.
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -18,6 +18,8 @@ import type { OutgoingMail } from '../../mail/mailer';
 import { importLegacy, ImportStopped, type ImportOptions } from './run';
 import { formatReport, type ImportReport } from './report';
 import { INVITATION_DAYS } from './invite';
+import { chapterHeaderSlot } from '../../modules/uploads/slots';
+import { slotHash } from '../../modules/uploads/store';
 
 const webDir = mkdtempSync(path.join(tmpdir(), 'chapters-web-'));
 writeFileSync(
@@ -194,7 +196,7 @@ describe('importing the original site', () => {
       startTime: '19:00',
       endTime: '21:30',
     });
-    expect(existsSync(path.join(t.config.uploadsDir, `chapter_header_${one.id}.jpg`))).toBe(true);
+    expect(await slotHash(t.db, chapterHeaderSlot(one.id))).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it(

@@ -11,7 +11,9 @@ import { appAnswerCache } from '../../caching/answerCache';
 import { sendCachedAnswer } from '../../caching/publicAnswers';
 import { shows } from '../../caching/answerKeys';
 import { requireAdmin } from '../../plugins/auth';
+import { emailQueueSchema } from '../../../common/schemas/emailQueue';
 import { getAdminDashboard } from './service';
+import { getEmailQueue } from './emailQueue';
 
 export function dashboardRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -30,6 +32,16 @@ export function dashboardRoutes(root: AppInstance): void {
       const reply = rawReply as unknown as FastifyReply;
       // Admins' data: never kept by a browser or a proxy.
       return sendCachedAnswer(request, reply, answer, 'private, no-store');
+    },
+  );
+  // The queue as it is now: never kept by a server, a browser or a proxy.
+  app.get(
+    '/api/admin/email_queue',
+    { config: { access: 'admin' }, schema: { response: { 200: emailQueueSchema } } },
+    async (request, reply) => {
+      requireAdmin(request);
+      void reply.header('cache-control', 'private, no-store');
+      return getEmailQueue(app.db);
     },
   );
 }

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
   chapters,
+  mailingDeliveries,
   mailingListContacts,
   mailingLists,
   mailingMessages,
@@ -122,4 +123,26 @@ export async function createMailingWorld(t: TestApp) {
     chapters: { town, other, listless },
     users: { host, fieldOrganizer, otherHost, listlessHost, plain, admin },
   };
+}
+
+/**
+ * A message queued straight into the ledger (as send_message leaves it) for `size` new
+ * contacts `${prefix}N@example.org` of a list of its own: for tests of the send queue itself.
+ */
+export async function queueMessage(t: TestApp, prefix: string, size: number, subject = prefix) {
+  const listId = await newList(t, `${prefix} list`);
+  const emails = Array.from({ length: size }, (_, i) => `${prefix}${i}@example.org`);
+  await addContacts(t, listId, emails);
+  const contacts = await t.db
+    .select({ id: mailingListContacts.id })
+    .from(mailingListContacts)
+    .where(eq(mailingListContacts.listId, Number(listId)));
+  const [message] = await t.db
+    .insert(mailingMessages)
+    .values({ listId: Number(listId), subject, body: '<p>Hello.</p>', fromName: prefix })
+    .returning();
+  await t.db
+    .insert(mailingDeliveries)
+    .values(contacts.map((c) => ({ messageId: message!.id, contactId: c.id })));
+  return { messageId: message!.id, emails };
 }

@@ -5,11 +5,13 @@ import { QueryState } from '../../content/QueryState';
 import { useAllChapters } from '../chapters/chaptersQuery';
 import { ActivityFeed } from './ActivityFeed';
 import { ChapterHealthTable } from './ChapterHealthTable';
+import { EmailQueueCard } from './EmailQueueCard';
 import { NetworkCounts } from './NetworkCounts';
 
 /**
  * /admin (spec 2 §2 asks for placeholder counts and an activity feed): the network's real counts,
- * every chapter's health with the lapsed ones flagged, then the activity feed.
+ * the chapter email queue, every chapter's health with the lapsed ones flagged, then the
+ * activity feed.
  */
 export function DashboardScreen() {
   const dashboard = useQuery({
@@ -27,6 +29,7 @@ export function DashboardScreen() {
         {(data) => (
           <>
             <NetworkCounts counts={data.counts} />
+            <EmailQueueCard />
             <ChapterHealthTable chapters={data.chapters} summaries={chapters.data} />
           </>
         )}

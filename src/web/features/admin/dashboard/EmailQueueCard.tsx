@@ -1,0 +1,104 @@
+import { useQuery } from '@tanstack/react-query';
+import Spinner from 'react-bootstrap/Spinner';
+import { emailQueueSchema } from '../../../answerSchemas';
+import { apiGet } from '../../../api';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
+import type { EmailQueue } from '../../../../common/schemas/emailQueue';
+
+// The queue moves while an admin watches a send go out: asked again every half minute.
+const REFRESH_MS = 30_000;
+
+/** How long the oldest waiting message has waited, in its largest whole unit. */
+export function waitedFor(seconds: number): string {
+  if (seconds < 60) return 'under a minute';
+  const [n, unit] =
+    seconds < 3600
+      ? [Math.floor(seconds / 60), 'minute']
+      : seconds < 86_400
+        ? [Math.floor(seconds / 3600), 'hour']
+        : [Math.floor(seconds / 86_400), 'day'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+function QueueFigures({ queue }: { queue: EmailQueue }) {
+  const figures = [
+    { label: 'Waiting', value: queue.waiting },
+    { label: 'Sending', value: queue.sending },
+    { label: 'Failed in the last day', value: queue.failedLastDay },
+  ];
+  return (
+    <>
+      {queue.waiting === 0 && queue.sending === 0 ? <p className="mb-2">Nothing waiting.</p> : null}
+      <dl className="row row-cols-3 g-2 mb-2 text-center">
+        {figures.map((f) => (
+          <div key={f.label} className="col d-flex flex-column">
+            <dt className="small fw-normal order-last">{f.label}</dt>
+            <dd className="fs-4 fw-semibold mb-0">{f.value.toLocaleString('en-US')}</dd>
+          </div>
+        ))}
+      </dl>
+      {queue.oldestWaitingSeconds !== null ? (
+        <p className="small mb-2">
+          The oldest waiting message was sent {waitedFor(queue.oldestWaitingSeconds)} ago.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function LastErrors({ failures }: { failures: EmailQueue['lastErrors'] }) {
+  if (failures.length === 0) return null;
+  return (
+    <>
+      <h3 className="h6 mt-3">Last failed deliveries</h3>
+      <ul className="list-unstyled small mb-0">
+        {failures.map((f, i) => (
+          <li key={i} className="border-top py-2 text-break">
+            <strong>{f.recipient}</strong>, &ldquo;{f.subject}&rdquo; (sent {when(f.queuedAt)})
+            <br />
+            <span className="text-danger-emphasis">{f.error || 'No reason given.'}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The chapter email queue (admins): what waits, what is being sent, and what failed lately. */
+export function EmailQueueCard() {
+  const queue = useQuery({
+    queryKey: ['admin-email-queue'],
+    queryFn: () => apiGet('/api/admin/email_queue', !import.meta.env?.PROD && emailQueueSchema),
+    refetchInterval: REFRESH_MS,
+  });
+  return (
+    <section className="card mb-4" aria-labelledby="email-queue-title">
+      <div className="card-body">
+        <h2 id="email-queue-title" className="h5 card-title">
+          Chapter email queue
+        </h2>
+        {queue.isPending ? (
+          <div className="d-flex align-items-center gap-2" role="status">
+            <Spinner animation="border" size="sm" aria-hidden="true" />
+            <span>Loading the email queue...</span>
+          </div>
+        ) : queue.isError ? (
+          <LoadFailedAlert what="email queue" onRetry={() => void queue.refetch()} />
+        ) : (
+          <>
+            <QueueFigures queue={queue.data} />
+            <LastErrors failures={queue.data.lastErrors} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
