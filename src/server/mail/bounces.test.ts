@@ -147,9 +147,11 @@ describe('bounces', () => {
     // Every delivery tried once: sent, failed, or waiting for its retry.
     const until = Date.now() + 15_000;
     for (const email of ['ok0@example.org', 'ok1@example.org', gone, 'later@example.org']) {
-      while (
-        (await deliveryOf(messageId, email, a.listId)).status === 'sending' ||
-        (await deliveryOf(messageId, email, a.listId)).attempts === 0
+      // One reading per turn: two would race a worker claiming the row between them.
+      for (
+        let d = await deliveryOf(messageId, email, a.listId);
+        d.status === 'sending' || d.attempts === 0;
+        d = await deliveryOf(messageId, email, a.listId)
       ) {
         if (Date.now() > until) throw new Error(`${email} was not tried in time`);
         await new Promise((r) => setTimeout(r, 25));
