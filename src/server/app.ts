@@ -157,6 +157,7 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
     pollMs: config.mail.sendPollMs,
     leaseMs: config.mail.sendLeaseMs,
     concurrency: config.mail.sendConcurrency,
+    onSmtpAnswer: metrics.countSmtpAnswer,
   });
   app.decorate('sendWorker', sendWorker);
   app.addHook('onReady', async () => sendWorker.start());

@@ -10,7 +10,7 @@ import { chapters, mailingDeliveries, mailingListContacts } from '../db/schema';
 import { createTestApp } from '../test/app';
 import { signedInUser } from '../test/users';
 import { addContacts, newList, waitForMessage, type TestApp } from '../modules/mailing/testWorld';
-import { createSendWorker, type SendWorker } from './sendWorker';
+import { createSendWorker, type SendWorker, type SendWorkerOptions } from './sendWorker';
 
 const PUBLIC_URL = 'https://chapters.example.org';
 const silent = { info() {}, warn() {}, error() {} };
@@ -29,8 +29,10 @@ function worker(
   concurrency = 1,
   batchSize?: number,
   unrecordedPerLoop?: number,
+  extra: Pick<SendWorkerOptions, 'onSmtpAnswer'> = {},
 ): SendWorker {
   const made = createSendWorker({
+    ...extra,
     ...(batchSize ? { batchSize } : {}),
     ...(unrecordedPerLoop ? { unrecordedPerLoop } : {}),
     db: t.db,
@@ -228,7 +230,11 @@ describe('the send worker', () => {
     const list = await chapterWithList(3, 'refused');
     refuse.set('refused0@example.org', 550);
     refuse.set('refused1@example.org', 451);
-    const sender = worker(60_000);
+    // What /metrics counts as this server's copies (plugins/metrics.ts).
+    const answers: string[] = [];
+    const sender = worker(60_000, 1, undefined, undefined, {
+      onSmtpAnswer: (answer) => answers.push(answer),
+    });
     sender.start();
     const { messageId } = await send(list.listId, list.cookie, 'Refused');
     const contactId = async (email: string) =>
@@ -261,6 +267,7 @@ describe('the send worker', () => {
     expect(temporary).toMatchObject({ status: 'pending', attempts: 1 });
     expect(temporary.error).toContain('451');
     expect(temporary.leaseUntil!.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    expect(answers.sort()).toEqual(['refused', 'refused', 'sent']);
     refuse.clear();
     await sender.stop();
   });

@@ -55,6 +55,11 @@ export interface SendWorkerOptions {
   batchSize?: number;
   /** Claims of one delivery (crashes included) before it is given up as failed. */
   maxAttempts?: number;
+  /**
+   * Told of each copy the SMTP server took ('sent') or refused ('refused'), as it answers
+   * (/metrics counts this server's own sends; the ledger is the record).
+   */
+  onSmtpAnswer?: (answer: 'sent' | 'refused') => void;
 }
 
 export interface SendWorker {
@@ -130,6 +135,7 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
         (err: unknown) => ({ err }),
       );
       life.alive();
+      options.onSmtpAnswer?.(refusal ? 'refused' : 'sent');
       if (!refusal) return 'sent';
       await recordFailure(db, log, row, refusal.err, maxAttempts);
     }

@@ -52,6 +52,7 @@ describe('GET /metrics', () => {
         'chapters_email_deliveries_waiting gauge',
         'chapters_email_oldest_waiting_seconds gauge',
         'chapters_email_recent_unsent gauge',
+        'chapters_email_copies_total counter',
         'chapters_database_embedded gauge',
         'chapters_db_pool_total gauge',
         'chapters_db_pool_idle gauge',

@@ -29,8 +29,18 @@ export function createMetrics() {
     labels,
     DURATION_BUCKETS,
   );
+  const smtpAnswers = registry.counter(
+    'chapters_email_copies_total',
+    "Chapter email copies this server's send worker offered the SMTP server, by its answer: " +
+      'sent (taken) or refused (a retry or a bounce follows; the ledger has the outcome).',
+    ['answer'],
+  );
   return {
     registry,
+    /** One chapter email copy the SMTP server took or refused (mail/sendWorker.ts). */
+    countSmtpAnswer(answer: 'sent' | 'refused') {
+      smtpAnswers.inc({ answer });
+    },
     /** One answered request; `route` is its pattern (`/api/chapters/:slug`), or 'unmatched'. */
     observeRequest(method: string, route: string, status: number, seconds: number) {
       const one = { method: METHODS.has(method) ? method : 'other', route, status: String(status) };
