@@ -7,7 +7,7 @@ import {
   MEMBER_STATUS_FILTER_NAMES,
   SEARCH_COUNT_CAP,
   type MemberStatusFilter,
-} from '../../../../common/schemas/members';
+} from '../../../../common/memberFilters';
 import { resultSchema } from '../../../answerSchemas';
 import { apiSend } from '../../../api';
 import { errorMessage } from '../../../components/forms/errorMessage';

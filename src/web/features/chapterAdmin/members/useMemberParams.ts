@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import {
   MEMBER_STATUS_FILTER_NAMES,
   type MemberStatusFilter,
-} from '../../../../common/schemas/members';
+} from '../../../../common/memberFilters';
 
 /** How long typing rests before the search is asked for. */
 export const SEARCH_DEBOUNCE_MS = 300;
