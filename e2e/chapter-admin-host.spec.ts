@@ -1,21 +1,11 @@
 import sharp from 'sharp';
-import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
+import { register } from './accounts';
 import { ROLE_ID, grantRole } from './roles';
 
 const CHAPTER = 'drinking-liberally-chicago';
 const CHAPTER_PAGE = `/chapter/il/${CHAPTER}`;
 const ADMIN_AREA = `${CHAPTER_PAGE}/admin`;
-
-async function register(page: Page, name: string, email: string) {
-  await page.goto('/register_for_account');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('host-password');
-  await page.getByLabel('Confirm password').fill('host-password');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome, ${name}!` })).toBeVisible();
-}
 
 test('a host writes the page, uploads a header image, adds members and emails them', async ({
   page,

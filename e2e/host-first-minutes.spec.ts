@@ -4,6 +4,7 @@
 // host in the admin area with what became of it.
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
+import { register } from './accounts';
 import { ROLE_ID, grantRole } from './roles';
 
 const SLUG = 'drinking-liberally-london';
@@ -12,16 +13,6 @@ const ADMIN_AREA = `${CHAPTER_PAGE}/admin`;
 const DAY_MS = 86_400_000;
 
 type Admin = { email: string; password: string };
-
-async function registerHost(page: Page, email: string) {
-  await page.goto('/register_for_account');
-  await page.getByLabel('Name').fill('Olive London');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('host-password');
-  await page.getByLabel('Confirm password').fill('host-password');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome, Olive London!' })).toBeVisible();
-}
 
 /** 'Dec 10, 2026', as the site writes an instant's date (common/format.ts). */
 const medium = (at: number) =>
@@ -42,7 +33,7 @@ async function chapter(page: Page) {
 /** A new user who hosts London, signed in on `page`. */
 async function londonHost(page: Page, browser: Browser, baseURL: string, admin: Admin) {
   const email = `london-host-${Date.now()}@example.org`;
-  await registerHost(page, email);
+  await register(page, 'Olive London', email);
   await grantRole(browser, baseURL, admin, email, SLUG, ROLE_ID.chapterHost);
   return chapter(page);
 }

@@ -4,22 +4,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
+import { register } from './accounts';
 import { ROLE_ID, grantRole } from './roles';
 
 const WIDTHS = [
   { width: 1280, height: 900, state: 'pa', slug: 'laughing-liberally-philadelphia' },
   { width: 390, height: 844, state: 'dc', slug: 'reading-liberally-u-street' },
 ] as const;
-
-async function register(page: Page, name: string, email: string) {
-  await page.goto('/register_for_account');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('host-password');
-  await page.getByLabel('Confirm password').fill('host-password');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome, ${name}!` })).toBeVisible();
-}
 
 /**
  * expectAccessible with the preview frame left out: no script may run in it (that is what its

@@ -1,21 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
+import { register } from './accounts';
 import { ROLE_ID, grantRole } from './roles';
 
 const CHAPTER = 'drinking-liberally-chicago';
 const CHAPTER_PAGE = `/chapter/il/${CHAPTER}`;
 const EVENTS = `${CHAPTER_PAGE}/admin/events`;
 const MAP_ROOM = 'chicago-map-room'; // every Tuesday, 7-9pm
-
-async function registerHost(page: Page, email: string) {
-  await page.goto('/register_for_account');
-  await page.getByLabel('Name').fill('Sam Skipper');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('host-password');
-  await page.getByLabel('Confirm password').fill('host-password');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome, Sam Skipper!' })).toBeVisible();
-}
 
 /** 'Dec 1, 2026' as the chapter page and the dashboard write a 'YYYY-MM-DD' date. */
 const medium = (date: string) =>
@@ -35,7 +25,7 @@ test('a host skips one date with a note, moves another, and undoes both, on a ph
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const email = `skipper-${Date.now()}@example.org`;
-  await registerHost(page, email);
+  await register(page, 'Sam Skipper', email);
   await grantRole(browser, baseURL!, admin, email, CHAPTER, ROLE_ID.chapterHost);
 
   await page.goto(EVENTS);
@@ -125,7 +115,7 @@ test('moving onto a date the event already meets on is refused, naming the date'
 }) => {
   consoleErrors.allow(/400 \(Bad Request\) \(.*\/api\/chapter_event\/slug\/.*\/dates\//);
   const email = `mover-${Date.now()}@example.org`;
-  await registerHost(page, email);
+  await register(page, 'Sam Skipper', email);
   await grantRole(browser, baseURL!, admin, email, CHAPTER, ROLE_ID.chapterHost);
   await page.goto(EVENTS);
   const rows = page
