@@ -1,12 +1,13 @@
 // Browser tests: the built site on a free port with a fresh embedded database (see
 // e2e/global-setup.ts), driven by Debian's Chromium. No browser is ever downloaded.
 import { defineConfig } from '@playwright/test';
+import { currentSite, workerCount } from './e2e/sites';
 
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
-  // One site, one embedded database: tests run one after the other against it.
-  workers: 1,
+  // One site per worker (e2e/sites.ts); a file's tests run in order in one worker, on one site.
+  workers: workerCount(),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   // No retries: the tests share one database, so a retry meets its first try's changes (see
@@ -16,7 +17,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [['list']],
   use: {
-    baseURL: process.env.E2E_BASE_URL,
+    baseURL: currentSite()?.baseUrl,
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
+import { freePort } from '../src/server/test/freePort';
 
 const PAGES = [
   { name: 'home', path: '/' },
@@ -47,13 +48,6 @@ function listen(server: Server): Promise<number> {
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
   );
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  const port = await listen(server);
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 async function startSite(webDir: string, tileUrl: string) {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
+import { site } from './sites';
 
 /** Call at the top of a spec file: signs the admin in before its tests, as each test's state. */
 export function useAdminSession(name: string): void {
@@ -12,13 +13,13 @@ export function useAdminSession(name: string): void {
   test.use({ storageState: state });
   test.beforeAll(async ({ browser }) => {
     const context = await browser.newContext({
-      baseURL: process.env.E2E_BASE_URL,
+      baseURL: site().baseUrl,
       storageState: undefined,
     });
     const page = await context.newPage();
     await page.goto('/signin?returnUrl=%2Fadmin%2Fusers');
-    await page.getByLabel('Email').fill(process.env.E2E_ADMIN_EMAIL ?? '');
-    await page.getByLabel('Password').fill(process.env.E2E_ADMIN_PASSWORD ?? '');
+    await page.getByLabel('Email').fill(site().adminEmail);
+    await page.getByLabel('Password').fill(site().adminPassword);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
     await context.storageState({ path: state });

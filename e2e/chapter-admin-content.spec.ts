@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
+import { site } from './sites';
 
 const chapterPath = '/chapter/ca/dining-liberally-berkeley';
 const adminPath = `${chapterPath}/admin`;
@@ -17,13 +18,13 @@ test.use({ storageState: adminState });
 test.beforeAll(async ({ browser }) => {
   // Contexts made here get the file's `use` options too: this one must start signed out.
   const context = await browser.newContext({
-    baseURL: process.env.E2E_BASE_URL,
+    baseURL: site().baseUrl,
     storageState: undefined,
   });
   const page = await context.newPage();
   await page.goto(`/signin?returnUrl=${encodeURIComponent(adminPath)}`);
-  await page.getByLabel('Email').fill(process.env.E2E_ADMIN_EMAIL ?? '');
-  await page.getByLabel('Password').fill(process.env.E2E_ADMIN_PASSWORD ?? '');
+  await page.getByLabel('Email').fill(site().adminEmail);
+  await page.getByLabel('Password').fill(site().adminPassword);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(new RegExp(`${adminPath}$`));
   await context.storageState({ path: adminState });

@@ -1,12 +1,17 @@
-// Playwright's global setup: one fresh site for the whole run; settings reach the tests
-// through process.env. Returns the teardown.
+// Playwright's global setup: one fresh site per worker (e2e/sites.ts), started side by side;
+// their addresses reach the workers through process.env. Returns the teardown.
 import { startSite } from './site';
+import { publishSites, workerCount } from './sites';
 
 export default async function globalSetup() {
-  const site = await startSite();
-  process.env.E2E_BASE_URL = site.baseUrl;
-  process.env.E2E_MAIL_FILE = site.mailFile;
-  process.env.E2E_ADMIN_EMAIL = site.adminEmail;
-  process.env.E2E_ADMIN_PASSWORD = site.adminPassword;
-  return () => site.stop();
+  const sites = await Promise.all(Array.from({ length: workerCount() }, () => startSite()));
+  publishSites(
+    sites.map(({ baseUrl, mailFile, adminEmail, adminPassword }) => ({
+      baseUrl,
+      mailFile,
+      adminEmail,
+      adminPassword,
+    })),
+  );
+  return () => Promise.all(sites.map((s) => s.stop())).then(() => undefined);
 }

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { site } from './sites';
 
 export interface CapturedMail {
   to: string[];
@@ -19,9 +20,7 @@ export interface Outbox {
 }
 
 function readMail(): CapturedMail[] {
-  const file = process.env.E2E_MAIL_FILE;
-  if (!file)
-    throw new Error('E2E_MAIL_FILE is not set: run the tests through playwright.config.ts');
+  const file = site().mailFile;
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter(Boolean)
@@ -55,8 +54,8 @@ export const test = base.extend<{
   // eslint-disable-next-line no-empty-pattern
   admin: async ({}, use) =>
     use({
-      email: process.env.E2E_ADMIN_EMAIL ?? '',
-      password: process.env.E2E_ADMIN_PASSWORD ?? '',
+      email: site().adminEmail,
+      password: site().adminPassword,
     }),
   consoleErrors: [
     async ({ page }, use) => {

@@ -3,29 +3,18 @@
 // the state outlines) and the built web app.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './build-server';
 import { compressWebDir } from './compress-web';
+import { freePort } from '../src/server/test/freePort';
 
 // A project folder of its own: the build, a built web app, and the packages.
 const project = mkdtempSync(path.join(tmpdir(), 'chapters-built-'));
 let server: ChildProcess | undefined;
 let baseUrl = '';
 let output = '';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   symlinkSync(path.resolve('node_modules'), path.join(project, 'node_modules'), 'dir');

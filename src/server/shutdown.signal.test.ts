@@ -3,10 +3,11 @@
 // SHUTDOWN_DRAIN_SECONDS; then the port refuses connections and the process exits 0.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './test/freePort';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'chapters-drain-'));
 let server: ChildProcess | undefined;
@@ -15,17 +16,6 @@ afterAll(() => {
   if (server && server.exitCode === null) server.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function refused(port: number): Promise<boolean> {
   return new Promise((resolve) => {

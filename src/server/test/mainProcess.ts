@@ -1,18 +1,7 @@
 // src/server/main.ts started as `npm start` starts it, in a process of its own, for tests of
 // start-up itself (what it prints, what it does to DATA_DIR).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './freePort';
 
 export interface MainProcess {
   baseUrl: string;
