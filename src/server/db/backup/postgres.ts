@@ -75,20 +75,41 @@ function finished(child: ReturnType<typeof spawn>, tool: string): Promise<void> 
   });
 }
 
+/**
+ * How to hand a database URL to a client tool without showing its password: a process's
+ * arguments are readable by every user of the machine (`ps`), its environment is not, so the
+ * password moves from the URL to PGPASSWORD, which libpq reads.
+ */
+export function toolConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { dbname: url, env: process.env };
+  }
+  if (!parsed.password) return { dbname: url, env: process.env };
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = '';
+  return { dbname: parsed.toString(), env: { ...process.env, PGPASSWORD: password } };
+}
+
 /** pg_dump -Fc of the whole database into `file`: one snapshot, however long it takes. */
 export function pgDump(url: string, file: string): Promise<void> {
-  const child = spawn('pg_dump', ['--format=custom', '--file', file, '--dbname', url], {
+  const { dbname, env } = toolConnection(url);
+  const child = spawn('pg_dump', ['--format=custom', '--file', file, '--dbname', dbname], {
     stdio: ['ignore', 'ignore', 'pipe'],
+    env,
   });
   return finished(child, 'pg_dump');
 }
 
 /** pg_restore of a custom-format dump read from `input`, into the (empty) database at `url`. */
 export async function pgRestore(url: string, input: Readable): Promise<void> {
+  const { dbname, env } = toolConnection(url);
   const child = spawn(
     'pg_restore',
-    ['--no-owner', '--no-privileges', '--exit-on-error', '--dbname', url],
-    { stdio: ['pipe', 'ignore', 'pipe'] },
+    ['--no-owner', '--no-privileges', '--exit-on-error', '--dbname', dbname],
+    { stdio: ['pipe', 'ignore', 'pipe'], env },
   );
   const done = finished(child, 'pg_restore');
   input.pipe(child.stdin!);
