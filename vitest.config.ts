@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,5 +11,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is a worker per core less one: on a two-core machine (CI's) one file at a
+    // time, with a core idle while a test waits on PostgreSQL, a child process or a socket.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
