@@ -69,7 +69,9 @@ export async function startSite(): Promise<RunningSite> {
   const baseUrl = `http://127.0.0.1:${port}`;
 
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The built server, as `npm start` runs it (`npm run test:e2e` builds first): what users run,
+  // and it starts without compiling the sources on the way.
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
