@@ -169,6 +169,25 @@ describe('POST /api/mailing_list/chapter/:chapterId/import', () => {
     ]);
   });
 
+  it('keeps the names for the export, whose file imports back as it was', async () => {
+    const c = await freshChapter('roundtrip');
+    await imported('email,name\nann@example.org,Ann Lee\nbob@example.org,-Bob\n', c);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/mailing_list/chapter/${c.chapterId}/members.csv`,
+      headers: { cookie: c.cookie },
+    });
+    expect(res.body).toContain('\r\nann@example.org,Ann Lee,active,');
+    // The export guards a cell a spreadsheet would run as a formula.
+    expect(res.body).toContain("\r\nbob@example.org,'-Bob,active,");
+    const again = await freshChapter('roundtrip2');
+    expect(await imported(res.body, again)).toEqual({ added: 2, alreadyMembers: 0, refused: [] });
+    expect(await members(again.listId)).toEqual([
+      { email: 'ann@example.org', name: 'Ann Lee', status: 'active' },
+      { email: 'bob@example.org', name: '-Bob', status: 'active' },
+    ]);
+  });
+
   it('counts members already on the list and changes nothing about them', async () => {
     const c = await freshChapter('again');
     await imported('email\nann@example.org\nbob@example.org\n', c);

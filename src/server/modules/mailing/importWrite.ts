@@ -50,9 +50,11 @@ async function writeChunk(tx: Db, listId: number, chunk: readonly ImportCandidat
   );
   const refusedBy = new Map<string, string>();
   const onList = new Set<string>();
+  const unconfirmed: string[] = [];
   for (const row of known) {
     if (row.here) {
       onList.add(row.key);
+      if (row.status === 'unconfirmed') unconfirmed.push(row.key);
       const reason = REFUSED_HERE[row.status];
       if (reason) refusedBy.set(row.key, reason);
       else refusedBy.delete(row.key); // this list's own answer wins over another list's
@@ -77,11 +79,11 @@ async function writeChunk(tx: Db, listId: number, chunk: readonly ImportCandidat
     for (const row of inserted) insertedKeys.add(row.key);
   }
   // Signed up and not confirmed yet: the host's import vouches for them (as Add Members does).
-  if (onList.size > 0) {
+  if (unconfirmed.length > 0) {
     await tx.execute(
       sql`update mailing_list_contacts set status = 'active'
           where list_id = ${listId} and status = 'unconfirmed'
-            and lower(email) = any(${textArray([...onList])}::text[])`,
+            and lower(email) = any(${textArray(unconfirmed)}::text[])`,
     );
   }
   const refused: ImportRefusal[] = [];
