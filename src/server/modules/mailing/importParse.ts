@@ -118,7 +118,8 @@ export async function readImportFile(source: Readable): Promise<ParsedImport> {
     const left =
       status >= 0 ? LEFT_STATUSES.get((record[status] ?? '').trim().toLowerCase()) : null;
     if (left) return refuse(left);
-    const name = rowName(record.map(unguard), columns);
+    // PostgreSQL's text holds no NUL character; a name is not worth refusing the row for.
+    const name = rowName(record.map(unguard), columns)?.replace(/\0/g, '') || null;
     result.candidates.push({ line, email: value, key, name: name?.slice(0, NAME_MAX) ?? null });
   };
 

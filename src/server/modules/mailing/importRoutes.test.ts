@@ -188,6 +188,21 @@ describe('POST /api/mailing_list/chapter/:chapterId/import', () => {
     ]);
   });
 
+  it('takes a name with a NUL character without it, and refuses such an address', async () => {
+    const c = await freshChapter('nul');
+    const answer = await imported(
+      'email,name\nann@example.org,An\u0000n\nb\u0000@example.org,B\n',
+      c,
+    );
+    expect(answer.added).toBe(1);
+    expect(answer.refused).toEqual([
+      { line: 3, value: 'b\u0000@example.org', reason: IMPORT_REFUSALS.invalid },
+    ]);
+    expect(await members(c.listId)).toEqual([
+      { email: 'ann@example.org', name: 'Ann', status: 'active' },
+    ]);
+  });
+
   it('counts members already on the list and changes nothing about them', async () => {
     const c = await freshChapter('again');
     await imported('email\nann@example.org\nbob@example.org\n', c);
