@@ -72,6 +72,7 @@ export {
   testMessageAnswerSchema,
   unsubscribeInfoSchema,
 } from '../common/schemas/mailing';
+export { memberImportAnswerSchema } from '../common/schemas/memberImport';
 export { memberPageSchema } from '../common/schemas/members';
 export { chapterNoteSchema } from '../common/schemas/notes';
 export { resultSchema } from '../common/schemas/permissions';

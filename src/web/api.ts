@@ -84,12 +84,44 @@ async function request<T>(path: string, init: RequestInit, schema: AnswerSchema<
       headers: { accept: 'application/json', ...init.headers },
     });
   } catch {
-    throw new ApiError(0, {
-      statusCode: 0,
-      error: 'Network Error',
-      message: 'Could not reach the server. Please check your connection and try again.',
-    });
+    throw networkError();
   }
+  return answer(path, response, schema);
+}
+
+function networkError(): ApiError {
+  return new ApiError(0, {
+    statusCode: 0,
+    error: 'Network Error',
+    message: 'Could not reach the server. Please check your connection and try again.',
+  });
+}
+
+/**
+ * A file upload that reports its progress (bytes sent, bytes in all) as it goes: fetch cannot
+ * tell how much of a request body has gone, XMLHttpRequest's upload events can. The answer is
+ * read as every other call's.
+ */
+export function apiUploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  schema: AnswerSchema<T>,
+  onProgress: (sent: number, total: number) => void,
+): Promise<T> {
+  return new Promise<Response>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : 0);
+    xhr.onload = () =>
+      resolve(new Response(xhr.responseText, { status: xhr.status, statusText: xhr.statusText }));
+    xhr.onerror = () => reject(networkError());
+    xhr.send(form);
+  }).then((response) => answer(path, response, schema));
+}
+
+async function answer<T>(path: string, response: Response, schema: AnswerSchema<T>): Promise<T> {
   const data = await readJson(response);
   if (!response.ok) throw new ApiError(response.status, errorBody(response, data));
   if (!schema || !source.checks()) return data as T;

@@ -18,6 +18,7 @@ import {
   createChapterAdminWorld,
   imageUpload,
   insertChapter,
+  multipartBody,
   grantRole,
   uniqueSlug,
   type ApiRequest,
@@ -245,6 +246,13 @@ const MATRIX: Record<string, Row> = {
   'GET /api/mailing_list/chapter/:chapterId/members.csv': host(() =>
     GET(`/api/mailing_list/chapter/${chapter.id}/members.csv`),
   ),
+  'POST /api/mailing_list/chapter/:chapterId/import': host(() => ({
+    method: 'POST',
+    url: `/api/mailing_list/chapter/${chapter.id}/import`,
+    raw: multipartBody([
+      { name: 'file', data: 'email\nimported@example.org\n', filename: 'list.csv' },
+    ]),
+  })),
   'GET /api/mailing_list/contact_details/:id': host(() =>
     GET(`/api/mailing_list/contact_details/nobody%40example.org?listId=${listId}`),
   ),

@@ -91,6 +91,13 @@ export const chapterAdminRoutes: RouteObject = {
           ),
         },
         {
+          path: 'members/import',
+          lazy: lazyComponent(
+            () => import('../features/chapterAdmin/members/ImportMembersScreen'),
+            (m) => m.ImportMembersScreen,
+          ),
+        },
+        {
           path: 'links',
           lazy: lazyComponent(
             () => import('../features/chapterAdmin/links/LinksScreen'),

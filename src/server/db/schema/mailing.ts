@@ -31,6 +31,8 @@ export const mailingListContacts = pgTable(
       .notNull()
       .references(() => mailingLists.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    // The name a host's import gave (issue 23); null for sign-ups and added addresses.
+    name: text('name'),
     // Only 'active' gets chapter email. 'unconfirmed': a visitor's sign-up whose link was not
     // opened (mailingConfirm.ts); 'unsub', 'deleted'; 'blocked' by an admin and 'bounce' (the
     // SMTP server refused the address for good), both with blocked_date and blocked_reason (for

@@ -39,6 +39,8 @@ export async function* contactsByEmail(
 export interface ExportRow {
   id: number;
   email: string;
+  /** From an import (the only source of names so far); absent for a list kept elsewhere. */
+  name?: string | null;
   status: string;
   joined: string;
   lastOpened: string | null;
@@ -68,6 +70,7 @@ export async function* contactsForExport(
       .select({
         id: c.id,
         email: c.email,
+        name: c.name,
         status: c.status,
         joined: sql<string>`to_json(${c.createdAt})#>>'{}'`,
         lastOpened,
@@ -126,7 +129,13 @@ export function exportStatus(stored: string): string {
   return entry ? entry[0] : stored;
 }
 
-/** A member as a CSV record. Contacts have no name yet: the column is there, and empty. */
+/** A member as a CSV record; the name is an import's, empty for everyone else. */
 export function exportRecord(row: Omit<ExportRow, 'id'>): string {
-  return csvRecord([row.email, '', exportStatus(row.status), row.joined, row.lastOpened ?? '']);
+  return csvRecord([
+    row.email,
+    row.name ?? '',
+    exportStatus(row.status),
+    row.joined,
+    row.lastOpened ?? '',
+  ]);
 }

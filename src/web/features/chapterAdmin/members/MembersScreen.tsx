@@ -57,6 +57,11 @@ export function MembersScreen() {
             Export CSV
           </a>
         )}
+        {listId && (
+          <Link to={`${base}/members/import`} className="btn btn-outline-primary">
+            Import Members
+          </Link>
+        )}
         <Link to={`${base}/members/add`} className="btn btn-primary">
           Add Members
         </Link>

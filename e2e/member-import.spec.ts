@@ -1,0 +1,176 @@
+// Importing members from a CSV file (issue 23): a host picks a small file with a header, sees
+// its first rows with the email and name columns named, imports it, and sees what was added,
+// who was a member already and each refused line (a bad address, a repeat, a blocked address);
+// the new members are then on the Members screen. At 1280 and 390 px.
+import type { Browser, Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './harness';
+import { ROLE_ID, grantRole } from './roles';
+
+const SLUG = 'drinking-liberally-durham';
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results';
+
+async function register(page: Page, name: string, email: string) {
+  await page.goto('/register_for_account');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('host-password');
+  await page.getByLabel('Confirm password').fill('host-password');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: `Welcome, ${name}!` })).toBeVisible();
+}
+
+/** The chapter's list (made if it has none) with `emails` on it; the Members screen's path. */
+async function chapterList(page: Page, emails: string[]) {
+  const chapter = (await (await page.request.get(`/api/chapter/slug/${SLUG}`)).json()) as {
+    id: number;
+    state: string;
+  };
+  let { listId } = (await (
+    await page.request.get(`/api/mailing_list/chapter_list_id/${chapter.id}`)
+  ).json()) as { listId: string | null };
+  if (!listId) {
+    const made = await page.request.post(`/api/mailing_list/chapter/${chapter.id}/list`, {
+      data: {},
+    });
+    listId = ((await made.json()) as { listId: string }).listId;
+  }
+  const added = await page.request.post('/api/mailing_list/sign_up_many', {
+    data: { listId, emails },
+  });
+  expect(added.ok()).toBe(true);
+  return `/chapter/${chapter.state.toLowerCase()}/${SLUG}/admin/members`;
+}
+
+/** An admin blocks `email` (on every list, as the Brevo tab's Block does). */
+async function block(
+  browser: Browser,
+  baseURL: string,
+  admin: { email: string; password: string },
+  email: string,
+) {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const signin = await context.request.post('/api/auth/signin', {
+      data: { username: admin.email, password: admin.password },
+    });
+    expect(signin.ok()).toBe(true);
+    const res = await context.request.post(
+      `/api/admin/brevo/contact/${encodeURIComponent(email)}/block`,
+      { data: {} },
+    );
+    expect(res.ok(), await res.text()).toBe(true);
+  } finally {
+    await context.close();
+  }
+}
+
+for (const width of [1280, 390]) {
+  test(`a host imports a CSV file and sees its preview, result and refusals (${width} px)`, async ({
+    page,
+    browser,
+    baseURL,
+    admin,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 900 });
+    const stamp = `${Date.now()}-${width}`;
+    const hostEmail = `import-host-${stamp}@example.org`;
+    await register(page, 'Ida Import', hostEmail);
+    await grantRole(browser, baseURL!, admin, hostEmail, SLUG, ROLE_ID.chapterHost);
+    const member = `import-member-${stamp}@example.org`;
+    const blocked = `import-blocked-${stamp}@example.org`;
+    const path = await chapterList(page, [member, blocked]);
+    await block(browser, baseURL!, admin, blocked);
+
+    const csv = [
+      'Name,Email Address,Phone',
+      `Ann New,import-ann-${stamp}@example.org,555-0101`,
+      `"Bo ""Bob"" New",import-bo-${stamp}@example.org,555-0102`,
+      `Already Here,${member},`,
+      'Not An Address,nobody-at-example.org,',
+      `Ann Again,IMPORT-ANN-${stamp}@example.org,`,
+      `Blocked Person,${blocked},`,
+    ].join('\r\n');
+
+    await page.goto(path);
+    await page.getByRole('link', { name: 'Import Members' }).click();
+    await expect(page.getByRole('heading', { name: 'Import Members' })).toBeVisible();
+    await page.getByLabel('CSV file of members').setInputFiles({
+      name: 'members.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+
+    // The preview: the header is named, the address and name columns are marked.
+    await expect(page.getByRole('heading', { name: 'Preview of members.csv' })).toBeVisible();
+    await expect(
+      page.getByText('The first row names the columns and is not imported.'),
+    ).toBeVisible();
+    const preview = page.getByRole('table', { name: 'Preview of members.csv' });
+    const heads = preview.locator('thead th');
+    await expect(heads.nth(0)).toContainText('Name');
+    await expect(heads.nth(1)).toContainText('Email');
+    await expect(heads.nth(2)).toContainText('Not imported');
+    await expect(preview.locator('tbody tr')).toHaveCount(6);
+    await expect(preview.locator('tbody tr').nth(1)).toContainText('Bo "Bob" New');
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/member-import-preview-${width}.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Import' }).click();
+    await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible();
+    const summary = page.getByRole('status').filter({ hasText: 'members added' });
+    await expect(summary).toContainText('2 members added');
+    await expect(summary).toContainText('1 was a member already');
+    await expect(summary).toContainText('3 lines not imported');
+    const refusals = page.getByRole('table', { name: 'Not imported' });
+    const rows = refusals.locator('tbody tr');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toContainText('5');
+    await expect(rows.nth(0)).toContainText('nobody-at-example.org');
+    await expect(rows.nth(0)).toContainText('Not a valid email address.');
+    await expect(rows.nth(1)).toContainText('Repeats line 2 of the file.');
+    await expect(rows.nth(2)).toContainText(blocked);
+    await expect(rows.nth(2)).toContainText('Blocked');
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: /Download the 3 lines as CSV/ }).click();
+    expect((await download).suggestedFilename()).toBe('not-imported.csv');
+    if (width === 390) {
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, 'page wider than the window').toBeLessThanOrEqual(0);
+    }
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/member-import-result-${width}.png`, fullPage: true });
+
+    // The new members are on the Members screen, newest first.
+    await page.getByRole('link', { name: 'All Members' }).click();
+    await page.getByLabel('Search by email').fill(`import-bo-${stamp}`);
+    await expect(page.locator('.list-group-item')).toHaveCount(1);
+    await expect(page.locator('.list-group-item').first()).toContainText(
+      `import-bo-${stamp}@example.org`,
+    );
+  });
+}
+
+test('an empty file is refused before anything is sent', async ({
+  page,
+  browser,
+  baseURL,
+  admin,
+}) => {
+  const stamp = Date.now();
+  const hostEmail = `import-empty-${stamp}@example.org`;
+  await register(page, 'Eve Empty', hostEmail);
+  await grantRole(browser, baseURL!, admin, hostEmail, SLUG, ROLE_ID.chapterHost);
+  const path = await chapterList(page, [`import-empty-member-${stamp}@example.org`]);
+  await page.goto(`${path}/import`);
+  await page.getByLabel('CSV file of members').setInputFiles({
+    name: 'empty.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('\r\n\r\n'),
+  });
+  await expect(page.getByRole('alert')).toHaveText('empty.csv has no rows to import.');
+  await expect(page.getByRole('button', { name: 'Import' })).toHaveCount(0);
+  await expectAccessible(page);
+});

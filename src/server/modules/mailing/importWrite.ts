@@ -1,0 +1,122 @@
+// Writing a member import (issue 23) to a built-in list: in ONE transaction, a chunk of
+// addresses per statement (arrays through unnest, so a statement has three parameters however
+// many rows), never a row at a time. 200,000 rows are 40 chunks.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { IMPORT_REFUSALS } from '../../../common/memberImport';
+import type { ImportRefusal, MemberImportAnswer } from '../../../common/schemas/memberImport';
+import { queryRows } from '../../mail/queryRows';
+import type { ImportCandidate } from './importParse';
+
+export const IMPORT_CHUNK = 5000;
+
+/** Strings as one PostgreSQL text[] parameter (the same text on node-postgres and PGlite). */
+export function textArray(values: readonly (string | null)[]): string {
+  const items = values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, '\\$&')}"`));
+  return `{${items.join(',')}}`;
+}
+
+// What an import does with an address this list already has, by its stored status. Unlike a
+// sign-up, an import never undoes an unsubscribe: only the person can (docs/decisions 07).
+const REFUSED_HERE: Record<string, string> = {
+  unsub: IMPORT_REFUSALS.unsubscribed,
+  deleted: IMPORT_REFUSALS.unsubscribed,
+  blocked: IMPORT_REFUSALS.blocked,
+  bounce: IMPORT_REFUSALS.bounced,
+  bounced: IMPORT_REFUSALS.bounced,
+};
+// Blocks and bounces are about the address, not one list (a block or a bounce marks every list
+// the address is on): an address blocked or bounced on any list of the site is not added here.
+const REFUSED_ANYWHERE: Record<string, string> = {
+  blocked: IMPORT_REFUSALS.blocked,
+  bounce: IMPORT_REFUSALS.bounced,
+  bounced: IMPORT_REFUSALS.bounced,
+};
+
+interface Known {
+  key: string;
+  here: boolean;
+  status: string;
+}
+
+async function writeChunk(tx: Db, listId: number, chunk: readonly ImportCandidate[]) {
+  const keys = textArray(chunk.map((c) => c.key));
+  const known = await queryRows<Known>(
+    tx,
+    sql`select lower(email) as key, list_id = ${listId} as here, status
+        from mailing_list_contacts
+        where lower(email) = any(${keys}::text[])
+          and (list_id = ${listId} or status in ('blocked', 'bounce', 'bounced'))`,
+  );
+  const refusedBy = new Map<string, string>();
+  const onList = new Set<string>();
+  const unconfirmed: string[] = [];
+  for (const row of known) {
+    if (row.here) {
+      onList.add(row.key);
+      if (row.status === 'unconfirmed') unconfirmed.push(row.key);
+      const reason = REFUSED_HERE[row.status];
+      if (reason) refusedBy.set(row.key, reason);
+      else refusedBy.delete(row.key); // this list's own answer wins over another list's
+    } else {
+      const elsewhere = REFUSED_ANYWHERE[row.status];
+      if (elsewhere && !onList.has(row.key)) refusedBy.set(row.key, elsewhere);
+    }
+  }
+  const fresh = chunk.filter((c) => !onList.has(c.key) && !refusedBy.has(c.key));
+  const insertedKeys = new Set<string>();
+  if (fresh.length > 0) {
+    // A sign-up of the same address in between is a member already, not an error.
+    const inserted = await queryRows<{ key: string }>(
+      tx,
+      sql`insert into mailing_list_contacts (list_id, email, name, status, unsubscribe_token)
+          select ${listId}, i.email, i.name, 'active', replace(gen_random_uuid()::text, '-', '')
+          from unnest(${textArray(fresh.map((c) => c.email))}::text[],
+                      ${textArray(fresh.map((c) => c.name))}::text[]) as i(email, name)
+          on conflict do nothing
+          returning lower(email) as key`,
+    );
+    for (const row of inserted) insertedKeys.add(row.key);
+  }
+  // Signed up and not confirmed yet: the host's import vouches for them (as Add Members does).
+  if (unconfirmed.length > 0) {
+    await tx.execute(
+      sql`update mailing_list_contacts set status = 'active'
+          where list_id = ${listId} and status = 'unconfirmed'
+            and lower(email) = any(${textArray(unconfirmed)}::text[])`,
+    );
+  }
+  const refused: ImportRefusal[] = [];
+  let added = 0;
+  let alreadyMembers = 0;
+  for (const c of chunk) {
+    const reason = refusedBy.get(c.key);
+    if (reason) refused.push({ line: c.line, value: c.email, reason });
+    else if (insertedKeys.has(c.key)) added += 1;
+    else alreadyMembers += 1;
+  }
+  return { added, alreadyMembers, refused };
+}
+
+/**
+ * Adds the candidates (already checked and without repeats) to the list, all or nothing, and
+ * answers with `refusedEarlier` (the file's own refusals) merged in, in the file's order.
+ */
+export async function writeImport(
+  db: Db,
+  listId: number,
+  candidates: readonly ImportCandidate[],
+  refusedEarlier: readonly ImportRefusal[],
+): Promise<MemberImportAnswer> {
+  const answer: MemberImportAnswer = { added: 0, alreadyMembers: 0, refused: [...refusedEarlier] };
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < candidates.length; i += IMPORT_CHUNK) {
+      const part = await writeChunk(tx, listId, candidates.slice(i, i + IMPORT_CHUNK));
+      answer.added += part.added;
+      answer.alreadyMembers += part.alreadyMembers;
+      answer.refused.push(...part.refused);
+    }
+  });
+  answer.refused.sort((a, b) => a.line - b.line);
+  return answer;
+}
