@@ -2,21 +2,12 @@
 // and nginx with the shipped site file, each on a free port, each stopped by its id.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+// The one freePort of the tests and benches.
+export { freePort } from '../../src/server/test/freePort';
 
 /** KEY=value lines as systemd's EnvironmentFile= reads them (comments and blanks skipped). */
 export function readEnvironmentFile(file: string): Record<string, string> {

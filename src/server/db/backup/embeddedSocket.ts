@@ -8,7 +8,8 @@
 import { chmodSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { z } from 'zod';
 import type { Database } from '../client';
 import { databaseLevel, type MigrationLevel } from './migrationLevel';
@@ -25,13 +26,19 @@ const answerSchema = z.union([
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);
 
-/** The embedded database as one gzipped tar, taken while nothing else runs on it. */
+const gzipped = promisify(gzip);
+
+/**
+ * The embedded database as one gzipped tar, taken while nothing else runs on it. Compressed off
+ * the event loop (zlib's thread pool): a running server that makes the dump for `npm run backup`
+ * keeps answering requests meanwhile, rather than stalling for the seconds a large one takes.
+ */
 export async function dumpEmbedded(
   database: Database,
 ): Promise<{ level: MigrationLevel; data: Buffer }> {
   if (!database.dump) throw new Error('Not the embedded database.');
   const level = await databaseLevel(database.db);
-  const data = gzipSync(Buffer.from(await (await database.dump()).arrayBuffer()));
+  const data = await gzipped(Buffer.from(await (await database.dump()).arrayBuffer()));
   return { level, data };
 }
 
@@ -89,6 +96,15 @@ export async function serveBackups(
     });
 }
 
+function readAnswer(line: string): z.infer<typeof answerSchema> | null {
+  try {
+    const parsed = answerSchema.safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null; // not JSON
+  }
+}
+
 /**
  * Asks the server running on `dataDir` for a dump; null when none listens (no server, or one
  * that died), so the caller opens the database itself.
@@ -114,7 +130,13 @@ export function askRunningServer(
       const nl = all.indexOf(0x0a);
       if (nl < 0)
         return reject(new Error('The running server gave no answer to the backup request.'));
-      const answer = answerSchema.parse(JSON.parse(all.subarray(0, nl).toString('utf8')));
+      // Whatever listens there may not be our server: its answer is checked, never thrown from
+      // this event handler (that would crash the backup instead of failing it with a message).
+      const answer = readAnswer(all.subarray(0, nl).toString('utf8'));
+      if (!answer)
+        return reject(
+          new Error(`What listens on ${backupSocketPath(dataDir)} did not answer as a server.`),
+        );
       if (!answer.ok)
         return reject(new Error(`The running server could not dump: ${answer.error}`));
       const data = all.subarray(nl + 1);

@@ -29,8 +29,12 @@ export function codeLevel(): MigrationLevel {
   return { migrations: entries.length, lastMigration: entries.at(-1)?.tag ?? null };
 }
 
-/** The level of an open database (0 when it was never migrated). */
+/** The level of an open database (0 when it was never migrated: drizzle's table is not there). */
 export async function databaseLevel(db: Db): Promise<MigrationLevel> {
+  const table = (await db.execute(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  )) as unknown as { rows: { present: boolean }[] };
+  if (!table.rows[0]?.present) return { migrations: 0, lastMigration: null };
   const result = (await db.execute(
     sql`select count(*)::int as n, max(created_at)::text as last
         from drizzle.__drizzle_migrations`,

@@ -1,5 +1,6 @@
 // The images a server keeps in memory by hash: read once from the database, bounded in bytes,
-// the least lately read going first, and an image too large to keep served all the same.
+// the least lately read going first, an image too large to keep served all the same, and the
+// requests that arrive while an image is being read sharing that one read.
 import { describe, expect, it } from 'vitest';
 import { imageMemory } from './imageMemory';
 import type { StoredImage } from './store';
@@ -43,5 +44,18 @@ describe('imageMemory', () => {
     expect((await memory.get('huge'))?.bytes.length).toBe(500);
     expect((await memory.get('huge'))?.bytes.length).toBe(500);
     expect(reads.filter((hash) => hash === 'huge')).toHaveLength(2);
+  });
+
+  it('reads an image once for all the requests that ask for it while it is being read', async () => {
+    const { reads, read } = world({ a: 10, huge: 500 });
+    const memory = imageMemory(read, 100);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => memory.get('a')));
+    expect(answers.every((image) => image?.bytes.length === 10)).toBe(true);
+    expect(reads).toEqual(['a']);
+    // One too large to keep too, and one that is not there: one read per burst.
+    reads.length = 0;
+    await Promise.all([memory.get('huge'), memory.get('huge'), memory.get('missing')]);
+    await Promise.all([memory.get('missing'), memory.get('missing')]);
+    expect(reads).toEqual(['huge', 'missing', 'missing']);
   });
 });

@@ -17,7 +17,18 @@ export function imageMemory(
   maxBytes = MAX_BYTES,
 ): ImageMemory {
   const kept = new Map<string, StoredImage>();
+  // Reads under way: the requests that arrive for an image while it is being read (a new front
+  // page image, every visitor at once) wait for that one read instead of each making its own.
+  const reading = new Map<string, Promise<StoredImage | undefined>>();
   let bytes = 0;
+  const readOnce = (hash: string) => {
+    let once = reading.get(hash);
+    if (!once) {
+      once = read(hash).finally(() => reading.delete(hash));
+      reading.set(hash, once);
+    }
+    return once;
+  };
   return {
     async get(hash) {
       const hit = kept.get(hash);
@@ -27,9 +38,9 @@ export function imageMemory(
         kept.set(hash, hit);
         return hit;
       }
-      const image = await read(hash);
+      const image = await readOnce(hash);
       if (!image || image.bytes.length > Math.min(MAX_KEPT_IMAGE, maxBytes)) return image;
-      if (kept.has(hash)) return image; // read meanwhile by another request
+      if (kept.has(hash)) return image; // kept by another request that waited for the same read
       kept.set(hash, image);
       bytes += image.bytes.length;
       for (const [oldest, old] of kept) {

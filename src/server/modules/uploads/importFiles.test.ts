@@ -121,6 +121,18 @@ describe('importUploadedFiles', () => {
     expect((await storedHeader(t.db, chapter.id))?.equals(bytes)).toBe(true);
   });
 
+  it('passes over a header file for an id past what a chapter id can be, and moves the others', async () => {
+    const dir = path.join(t.config.dataDir, 'uploads-huge-id');
+    mkdirSync(dir, { recursive: true });
+    const chapter = await insertChapter(t);
+    const bytes = await jpegOf('#5a5');
+    writeFileSync(path.join(dir, `chapter_header_${chapter.id}.jpg`), bytes);
+    writeFileSync(path.join(dir, 'chapter_header_9999999999.jpg'), await jpegOf('#a5a'));
+    const report = await importUploadedFiles(t.db, dir, recordingLog().log);
+    expect(report.moved).toEqual([`chapter_header_${chapter.id}.jpg`]);
+    expect((await storedHeader(t.db, chapter.id))?.equals(bytes)).toBe(true);
+  });
+
   it('does nothing without an uploads folder', async () => {
     const report = await importUploadedFiles(t.db, path.join(t.config.dataDir, 'none'), recordingLog().log);
     expect(report).toEqual({ moved: [], present: [], skipped: [] });

@@ -15,10 +15,20 @@ export const chapterHeaderSlot = (chapterId: number) => `chapter_header_${chapte
 export const chapterHeaderSlotSql = (chapterId: AnyColumn) =>
   sql`'chapter_header_' || ${chapterId}`;
 
-/** A slot's name as the file of the old URL, `chapter_header_12.jpg`, or null. */
+/** The largest id a chapter can have (an integer column). */
+const MAX_CHAPTER_ID = 2_147_483_647;
+
+/**
+ * A slot's name as the file of the old URL, `chapter_header_12.jpg`, or null; null too for a
+ * chapter id no chapter can have, which PostgreSQL would refuse as out of range where it is
+ * compared with chapters' ids (the start-up import, importFiles.ts).
+ */
 export function slotOfFile(file: string): string | null {
-  const match = /^(chapter_header_[1-9][0-9]{0,9}|front_page)\.jpg$/.exec(file);
-  return match ? match[1]! : null;
+  const match = /^(?:chapter_header_([1-9][0-9]{0,9})|front_page)\.jpg$/.exec(file);
+  if (!match) return null;
+  const chapterId = match[1];
+  if (chapterId === undefined) return FRONT_PAGE_SLOT;
+  return Number(chapterId) <= MAX_CHAPTER_ID ? chapterHeaderSlot(Number(chapterId)) : null;
 }
 
 /** The hash of the image at an `<sha256 hex>.jpg` URL, or null. */
