@@ -71,7 +71,8 @@ export interface RunningSite {
   stop(): Promise<void>;
 }
 
-export async function startSite(): Promise<RunningSite> {
+/** `env`: settings of this site only (a browser test's own site, e.g. Brevo at a fake). */
+export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
   const dir = mkdtempSync(path.join(tmpdir(), 'chapters-e2e-'));
   const mailFile = path.join(dir, 'mail.jsonl');
   writeFileSync(mailFile, '');
@@ -97,6 +98,7 @@ export async function startSite(): Promise<RunningSite> {
       DATABASE_URL: '',
       // Stopped by the test, with nobody to drain for.
       SHUTDOWN_DRAIN_SECONDS: '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
