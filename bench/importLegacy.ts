@@ -75,13 +75,23 @@ async function main() {
       concurrency,
       out: process.stdout,
     };
+    // CPU seconds of this process (the importer, the stand-in and PGlite when embedded): on a
+    // machine shared with other work, wall time is mostly waiting for a core.
+    const cpu = () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1e6;
+    };
+    const cpu0 = cpu();
     const first = await importLegacy(database.db, options);
+    const cpu1 = cpu();
     console.log(formatReport(first));
     const second = await importLegacy(database.db, options);
+    const cpu2 = cpu();
     console.log(formatReport(second));
     console.log(
       `\n${args.chapters} chapters (${2 * Number(args.chapters)} events, ${3 * Number(args.chapters)} posts), ${args.users} users:` +
-        ` first import ${first.seconds} s, second run (nothing changed) ${second.seconds} s` +
+        ` first import ${first.seconds} s (CPU ${(cpu1 - cpu0).toFixed(1)} s), second run (nothing changed)` +
+        ` ${second.seconds} s (CPU ${(cpu2 - cpu1).toFixed(1)} s)` +
         ` (concurrency ${concurrency}, ${postgres ? 'PostgreSQL' : 'PGlite'}; load average ${loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')})`,
