@@ -18,7 +18,7 @@ let members = 0;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   fake = await startFakeBrevo();
   for (const chapter of [...EAST_CHAPTERS, ...WEST_CHAPTERS]) {
     if (!chapter.sendInBlueListId) continue;
@@ -48,6 +48,8 @@ async function signIn(page: Page) {
 test('an admin moves every chapter list home from Brevo, and a second move adds nothing', async ({
   page,
 }) => {
+  // Two whole moves over every demo chapter's list, on a machine that may be busy.
+  test.setTimeout(240_000);
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { chapters, mailingListContacts } from '../../db/schema';
 import type { BrevoApiContact, BrevoClient } from '../../mail/lists/brevoClient';
+import { ProviderError } from '../../mail/providerHttp';
 import { createList, existingListId, parseListId } from '../../mail/lists/builtinLists';
 import { displayTitle } from '../chapters/summaries';
 import type {
@@ -23,6 +24,9 @@ import type {
 /** Statuses that get chapter email: Brevo's blocklist or unsubscribe turns these off. */
 const SENDING = ['active', 'unconfirmed'];
 const ROWS_PER_INSERT = 500;
+/** Tries of a page read that got no answer, and the pause before the next (times the try). */
+const PAGE_TRIES = 4;
+const PAGE_PAUSE_MS = 500;
 export const BREVO_BLOCK_REASON = 'On the Brevo blocklist when the lists were moved';
 
 export interface MoveOptions {
@@ -134,7 +138,7 @@ async function readList(
 ): Promise<Member[] | null> {
   const byEmail = new Map<string, Member>();
   for (let offset = 0; ;) {
-    const page = await brevo.listContactsPage(listId, offset);
+    const page = await readPage(brevo, listId, offset);
     if (!page) return offset === 0 ? null : [...byEmail.values()];
     for (const contact of page.contacts) {
       const member = memberOf(contact, listId);
@@ -143,6 +147,25 @@ async function readList(
     offset += page.contacts.length;
     if (page.contacts.length === 0 || offset >= page.count) return [...byEmail.values()];
     await options.onProgress?.(progress);
+  }
+}
+
+/**
+ * A page, read again when Brevo gave no answer (a kept-alive connection closed under us after a
+ * long write, a timeout): a move is many requests apart, and reading is safe to repeat. Its
+ * answers (a refusal, the rate limit after providerFetch's own wait) are not retried.
+ */
+async function readPage(brevo: BrevoClient, listId: number, offset: number) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await brevo.listContactsPage(listId, offset);
+    } catch (err) {
+      const noAnswer =
+        err instanceof ProviderError &&
+        (err.failure === 'unreachable' || err.failure === 'timeout');
+      if (!noAnswer || attempt >= PAGE_TRIES) throw err;
+      await new Promise((resolve) => setTimeout(resolve, PAGE_PAUSE_MS * attempt));
+    }
   }
 }
 
