@@ -4,12 +4,13 @@
 // (everything unchanged). The stand-in answers from this same process, so its work is counted
 // in the time too.
 //
-//   npm run bench:import -- [--chapters 2000] [--users 20000] [--concurrency 8]
+//   npm run bench:import -- [--chapters 2000] [--users 20000] [--concurrency 8] [--db postgres|pglite]
 //
-// PostgreSQL: a fresh database on BENCH_DATABASE_URL or TEST_DATABASE_URL's server (default
-// postgres://postgres@127.0.0.1:5432/test), dropped afterwards.
+// PostgreSQL (the default): a fresh database on BENCH_DATABASE_URL or TEST_DATABASE_URL's server
+// (default postgres://postgres@127.0.0.1:5432/test), dropped afterwards. PGlite: the embedded
+// database, in memory.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -24,6 +25,7 @@ const { values: args } = parseArgs({
     chapters: { type: 'string', default: '2000' },
     users: { type: 'string', default: '20000' },
     concurrency: { type: 'string', default: '8' },
+    db: { type: 'string', default: 'postgres' },
   },
 });
 
@@ -51,13 +53,14 @@ async function main() {
     edgeCases: false,
   });
   const site = await startLegacySite(data);
+  const postgres = args.db !== 'pglite';
   const name = `bench_import_${Date.now()}`;
-  await admin(`create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  if (postgres) await admin(`create database "${name}"`);
   const concurrency = Number(args.concurrency);
   const database = await openDatabase({
-    url: url.toString(),
+    url: postgres ? url.toString() : undefined,
     embeddedDir: 'memory',
     poolMax: concurrency + 2,
   });
@@ -72,19 +75,31 @@ async function main() {
       concurrency,
       out: process.stdout,
     };
+    // CPU seconds of this process (the importer, the stand-in and PGlite when embedded): on a
+    // machine shared with other work, wall time is mostly waiting for a core.
+    const cpu = () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1e6;
+    };
+    const cpu0 = cpu();
     const first = await importLegacy(database.db, options);
+    const cpu1 = cpu();
     console.log(formatReport(first));
     const second = await importLegacy(database.db, options);
+    const cpu2 = cpu();
     console.log(formatReport(second));
     console.log(
       `\n${args.chapters} chapters (${2 * Number(args.chapters)} events, ${3 * Number(args.chapters)} posts), ${args.users} users:` +
-        ` first import ${first.seconds} s, second run (nothing changed) ${second.seconds} s` +
-        ` (concurrency ${concurrency}, PostgreSQL)`,
+        ` first import ${first.seconds} s (CPU ${(cpu1 - cpu0).toFixed(1)} s), second run (nothing changed)` +
+        ` ${second.seconds} s (CPU ${(cpu2 - cpu1).toFixed(1)} s)` +
+        ` (concurrency ${concurrency}, ${postgres ? 'PostgreSQL' : 'PGlite'}; load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')})`,
     );
   } finally {
     await database.close();
     await site.close();
-    await admin(`drop database if exists "${name}" with (force)`);
+    if (postgres) await admin(`drop database if exists "${name}" with (force)`);
     rmSync(uploadsDir, { recursive: true, force: true });
   }
 }

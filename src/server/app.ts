@@ -67,6 +67,7 @@ import { settingsAdminRoutes } from './modules/settings/adminRoutes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { aliasRoutes } from './modules/aliases/routes';
 import { contactAdminRoutes } from './modules/mailing/contactAdminRoutes';
+import { brevoMoveRoutes } from './modules/mailing/brevoMoveRoutes';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/images';
 
 export interface AppDeps {
@@ -202,6 +203,7 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
     // Email administration (spec 2 §2 /admin/email).
     aliasRoutes,
     contactAdminRoutes,
+    brevoMoveRoutes,
   ];
   for (const register of routes) register(app as unknown as AppInstance);
   docsRoutes(app as unknown as AppInstance);

@@ -22,6 +22,7 @@ import { chapterNoteSchema } from '../common/schemas/notes';
 
 export { adminDashboardSchema } from '../common/schemas/adminDashboard';
 export { emailQueueSchema } from '../common/schemas/emailQueue';
+export { brevoMoveStateSchema } from '../common/schemas/brevoMove';
 export { hostApplicationListSchema, hostApplicationSchema } from '../common/schemas/applications';
 export {
   accountSchema,

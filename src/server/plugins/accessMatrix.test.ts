@@ -211,6 +211,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/brevo/lists': ADMIN,
   'GET /api/admin/brevo/contacts/search': ADMIN,
   'POST /api/admin/brevo/chapters/by-list-ids': ADMIN,
+  'GET /api/admin/email/brevo_move': ADMIN,
+  'POST /api/admin/email/brevo_move': ADMIN,
   'GET /api/press_mention/all': ADMIN,
   'GET /api/press_mention/network': ADMIN,
   'GET /api/activity_feed_item/all': ADMIN,

@@ -197,7 +197,12 @@ export async function startFakeBrevo() {
     if ((m = /^\/contacts\/lists\/(\d+)\/contacts$/.exec(path)) && method === 'GET') {
       const id = Number(m[1]);
       if (!lists.has(id)) return error(res, 404, 'document_not_found', 'List ID does not exist');
-      const members = contacts.filter((c) => c.listIds.includes(id)).map(publicContact);
+      // The list's contacts, those who unsubscribed from it included (their listUnsubscribed
+      // names it), newest first unless sort=asc, as the reference's "Get contacts in a list".
+      const members = contacts
+        .filter((c) => c.listIds.includes(id) || c.listUnsubscribed.includes(id))
+        .map(publicContact);
+      if (url.searchParams.get('sort') !== 'asc') members.reverse();
       return page(res, url, 500, members, 'contacts');
     }
     if (
@@ -328,9 +333,32 @@ export async function startFakeBrevo() {
     fail(status: number, count = 1) {
       failures = { status, count };
     },
+    /** Adds contacts to a list directly (an import in Brevo's own screens), blocklisted or not. */
+    seed(listId: number, emails: readonly string[], blocklisted = false) {
+      for (const raw of emails) {
+        const email = raw.toLowerCase();
+        let c = find(email);
+        if (!c) {
+          c = {
+            id: nextId++,
+            email,
+            emailBlacklisted: false,
+            listIds: [],
+            listUnsubscribed: [],
+            createdAt: now(),
+            modifiedAt: now(),
+            sent: [],
+            opened: [],
+          };
+          contacts.push(c);
+        }
+        if (!c.listIds.includes(listId)) c.listIds.push(listId);
+        if (blocklisted) c.emailBlacklisted = true;
+      }
+    },
     /** Adds a list directly (as made in Brevo's own screens). */
-    addList(name: string) {
-      const list = { id: nextId++, name, folderId: 1 };
+    addList(name: string, id = nextId++) {
+      const list = { id, name, folderId: 1 };
       lists.set(list.id, list);
       return list.id;
     },

@@ -23,3 +23,4 @@ export * from './mailingConfirm';
 export * from './aliases';
 export * from './images';
 export * from './legacyImport';
+export * from './brevoMove';

@@ -3,43 +3,45 @@
 import { z } from 'zod';
 import { chapterHostApplications } from '../../db/schema';
 import { isStateAbbr } from '../../../common/states';
-import {
-  eachParsed,
-  importEntity,
-  parseDate,
-  slugOr,
-  SkipError,
-  upsertRow,
-  type ImportContext,
-} from './context';
+import { parseDate, slugOr, SkipError, type ImportContext } from './context';
 import { legacyApplicationSchema } from './schemas';
 import { localUser } from './users';
+import { importRows } from './rows';
 
 const KIND = 'host_application';
 
 export async function importApplications(ctx: ImportContext): Promise<void> {
   ctx.reporter.phase([KIND]);
   const list = await ctx.client.get('/api/chapter_host_application', z.array(z.unknown()));
-  await eachParsed(ctx, KIND, list, legacyApplicationSchema, slugOr('application'), (a) =>
-    importEntity(ctx, KIND, a.slug, a, (tx, known) => {
-      const userId = localUser(ctx, a.user);
-      if (userId === null) throw new SkipError(`its applicant ${a.user.email} was not imported`);
-      const state = a.state.trim() === '' ? 'INT' : a.state.trim().toUpperCase();
-      if (!isStateAbbr(state)) throw new SkipError(`unknown state ${JSON.stringify(a.state)}`);
-      return upsertRow(tx, chapterHostApplications, known, {
-        userId,
-        city: a.city,
-        state,
-        type: a.type,
-        reason: a.reason,
-        slug: a.slug,
-        status: a.status,
-        isArchived: a.isArchived,
-        didHavePhoneCall: a.didHavePhoneCall,
-        didSignAgreement: a.didSignAgreement,
-        didGiveAdditionalInfo: a.didGiveAdditionalInfo,
-        createdAt: parseDate(a.createdAt, 'createdAt'),
-      });
-    }),
+  await importRows(
+    ctx,
+    {
+      kind: KIND,
+      schema: legacyApplicationSchema,
+      idOf: slugOr('application'),
+      key: (a) => a.slug,
+      table: chapterHostApplications,
+      row: (a) => {
+        const userId = localUser(ctx, a.user);
+        if (userId === null) throw new SkipError(`its applicant ${a.user.email} was not imported`);
+        const state = a.state.trim() === '' ? 'INT' : a.state.trim().toUpperCase();
+        if (!isStateAbbr(state)) throw new SkipError(`unknown state ${JSON.stringify(a.state)}`);
+        return {
+          userId,
+          city: a.city,
+          state,
+          type: a.type,
+          reason: a.reason,
+          slug: a.slug,
+          status: a.status,
+          isArchived: a.isArchived,
+          didHavePhoneCall: a.didHavePhoneCall,
+          didSignAgreement: a.didSignAgreement,
+          didGiveAdditionalInfo: a.didGiveAdditionalInfo,
+          createdAt: parseDate(a.createdAt, 'createdAt'),
+        };
+      },
+    },
+    list,
   );
 }

@@ -1,5 +1,6 @@
 // What hangs on a chapter besides its events: links, posts, press mentions, notes, hosts and
-// field organizers, and the header image. Read through the original's per-chapter calls.
+// field organizers, and the header image. Read through the original's per-chapter calls, all at
+// once (the client bounds how many requests are in flight), then written with the chapter.
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -16,7 +17,6 @@ import {
   parseDate,
   slugOr,
   SkipError,
-  upsertRow,
   type ImportContext,
 } from './context';
 import {
@@ -28,7 +28,8 @@ import {
 } from './schemas';
 import { localUser } from './users';
 import { noteKey } from './userNotes';
-import { HEADER_IMAGE_KIND, importHeaderImage } from './headerImage';
+import { HEADER_IMAGE_KIND, headerImagePath, importHeaderImage } from './headerImage';
+import { importRows, type RowKind } from './rows';
 
 const LINK = 'link';
 const CHAPTER_POST = 'chapter_post';
@@ -46,94 +47,126 @@ export const CHAPTER_PART_KINDS = [
 
 const list = z.array(z.unknown());
 
-export async function importChapterParts(
+/** A chapter's parts as the original answers them, items still unchecked. */
+export interface ChapterParts {
+  links: unknown[];
+  posts: unknown[];
+  press: unknown[];
+  notes: unknown[];
+  roles: unknown[];
+  image: Buffer | null;
+}
+
+export async function fetchChapterParts(
+  ctx: ImportContext,
+  originalId: number,
+): Promise<ChapterParts> {
+  const get = (path: string) => ctx.client.get(path, list);
+  const [links, posts, press, notes, roles, image] = await Promise.all([
+    get(`/api/chapter_link/chapter/${originalId}`),
+    get(`/api/chapter_blog_post/${originalId}`),
+    get(`/api/press_mention/chapter/${originalId}/all`),
+    get(`/api/chapter_note/chapter/${originalId}`),
+    get(`/api/permission/${originalId}`),
+    ctx.client.getBytes(headerImagePath(originalId)),
+  ]);
+  return { links, posts, press, notes, roles, image };
+}
+
+/** A press mention, of a chapter or (chapterId null) of the network; known by its slug. */
+export const pressKind = (chapterId: number | null, idPrefix: string) =>
+  ({
+    kind: PRESS_KIND,
+    schema: legacyPressSchema,
+    idOf: slugOr(idPrefix),
+    key: (p) => p.slug,
+    table: pressMentions,
+    row: (p) => ({
+      chapterId,
+      title: p.title,
+      url: p.url,
+      notes: p.notes,
+      slug: p.slug,
+      isVisible: p.isVisible,
+      createdAt: parseDate(p.createdAt, 'createdAt'),
+    }),
+  }) satisfies RowKind<typeof legacyPressSchema, typeof pressMentions>;
+
+export async function writeChapterParts(
   ctx: ImportContext,
   chapterId: number,
   originalId: number,
+  parts: ChapterParts,
 ): Promise<void> {
-  const get = (path: string) => ctx.client.get(path, list);
-
+  const { links } = parts;
   // Links have no id or slug: a link is its chapter and its URL. One removed on the original
   // stays here (the importer never deletes).
-  const links = await get(`/api/chapter_link/chapter/${originalId}`);
-  await eachParsed(
+  await importRows(
     ctx,
-    LINK,
-    links,
-    legacyLinkSchema,
-    (_, i) => `${originalId} #${i}`,
-    (link) => {
-      if (link.url.trim() === '' || link.title.trim() === '') return Promise.resolve();
-      const position = links.indexOf(links.find((l) => (l as { url?: string }).url === link.url));
-      return importEntity(ctx, LINK, `${originalId}:${link.url}`, link, (tx, known) =>
-        upsertRow(tx, chapterLinks, known, {
-          chapterId,
-          title: link.title,
-          url: link.url,
-          position,
-        }),
-      );
+    {
+      kind: LINK,
+      schema: legacyLinkSchema,
+      idOf: (_, i) => `${originalId} #${i}`,
+      key: (link) => `${originalId}:${link.url}`,
+      table: chapterLinks,
+      include: (link) => link.url.trim() !== '' && link.title.trim() !== '',
+      row: (link) => ({
+        chapterId,
+        title: link.title,
+        url: link.url,
+        position: links.indexOf(links.find((l) => (l as { url?: string }).url === link.url)),
+      }),
     },
+    links,
   );
 
-  const posts = await get(`/api/chapter_blog_post/${originalId}`);
-  await eachParsed(
+  await importRows(
     ctx,
-    CHAPTER_POST,
-    posts,
-    legacyPostSchema,
-    slugOr(`chapter ${originalId}`),
-    (post) =>
-      importEntity(ctx, CHAPTER_POST, post.slug, post, (tx, known) =>
-        upsertRow(tx, chapterBlogPosts, known, {
-          chapterId,
-          userId: localUser(ctx, post.user),
-          title: post.title,
-          body: post.body,
-          slug: post.slug,
-          createdAt: parseDate(post.createdAt, 'createdAt'),
-        }),
-      ),
+    {
+      kind: CHAPTER_POST,
+      schema: legacyPostSchema,
+      idOf: slugOr(`chapter ${originalId}`),
+      key: (post) => post.slug,
+      table: chapterBlogPosts,
+      row: (post) => ({
+        chapterId,
+        userId: localUser(ctx, post.user),
+        title: post.title,
+        body: post.body,
+        slug: post.slug,
+        createdAt: parseDate(post.createdAt, 'createdAt'),
+      }),
+    },
+    parts.posts,
   );
 
-  const press = await get(`/api/press_mention/chapter/${originalId}/all`);
-  await eachParsed(
-    ctx,
-    PRESS_KIND,
-    press,
-    legacyPressSchema,
-    slugOr(`chapter ${originalId}`),
-    (p) => importPress(ctx, p, chapterId),
-  );
+  await importRows(ctx, pressKind(chapterId, `chapter ${originalId}`), parts.press);
 
   // Notes have no id in the original's answers: a note is its chapter, its time and its text
   // (notes are never edited there, only added).
-  const notes = await get(`/api/chapter_note/chapter/${originalId}`);
-  await eachParsed(
+  await importRows(
     ctx,
-    CHAPTER_NOTE,
-    notes,
-    legacyChapterNoteSchema,
-    (_, i) => `${originalId} #${i}`,
-    (note) => {
-      const key = note.id ?? noteKey(originalId, note.createdAt, note.note);
-      return importEntity(ctx, CHAPTER_NOTE, key, note, (tx, known) =>
-        upsertRow(tx, chapterNotes, known, {
-          chapterId,
-          userId: localUser(ctx, note.user),
-          note: note.note,
-          adminOnly: note.adminOnly,
-          createdAt: parseDate(note.createdAt, 'createdAt'),
-        }),
-      );
+    {
+      kind: CHAPTER_NOTE,
+      schema: legacyChapterNoteSchema,
+      idOf: (_, i) => `${originalId} #${i}`,
+      key: (note) => note.id ?? noteKey(originalId, note.createdAt, note.note),
+      table: chapterNotes,
+      row: (note) => ({
+        chapterId,
+        userId: localUser(ctx, note.user),
+        note: note.note,
+        adminOnly: note.adminOnly,
+        createdAt: parseDate(note.createdAt, 'createdAt'),
+      }),
     },
+    parts.notes,
   );
 
-  const roles = await get(`/api/permission/${originalId}`);
   await eachParsed(
     ctx,
     PERMISSION,
-    roles,
+    parts.roles,
     legacyPermissionSchema,
     (_, i) => `${originalId} #${i}`,
     (p) =>
@@ -164,24 +197,5 @@ export async function importChapterParts(
       }),
   );
 
-  await importHeaderImage(ctx, chapterId, originalId);
-}
-
-/** A press mention, of a chapter or (chapterId null) of the network; known by its slug. */
-export function importPress(
-  ctx: ImportContext,
-  p: z.infer<typeof legacyPressSchema>,
-  chapterId: number | null,
-) {
-  return importEntity(ctx, PRESS_KIND, p.slug, p, (tx, known) =>
-    upsertRow(tx, pressMentions, known, {
-      chapterId,
-      title: p.title,
-      url: p.url,
-      notes: p.notes,
-      slug: p.slug,
-      isVisible: p.isVisible,
-      createdAt: parseDate(p.createdAt, 'createdAt'),
-    }),
-  );
+  if (parts.image) await importHeaderImage(ctx, chapterId, originalId, parts.image);
 }

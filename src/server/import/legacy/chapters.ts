@@ -9,8 +9,9 @@ import { isStateAbbr } from '../../../common/states';
 import { importEntity, eachLimit, SkipError, upsertRow, type ImportContext } from './context';
 import { legacyChapterListSchema, legacyChapterSchema, type LegacyChapter } from './schemas';
 import { EVENT_KIND, importEvents } from './events';
-import { CHAPTER_PART_KINDS, importChapterParts } from './chapterParts';
+import { CHAPTER_PART_KINDS, fetchChapterParts, writeChapterParts } from './chapterParts';
 import { LegacyError } from './client';
+import { inOneTransaction } from './batch';
 
 export const CHAPTER_KIND = 'chapter';
 
@@ -19,10 +20,13 @@ export async function importChapters(ctx: ImportContext): Promise<void> {
   const list = await ctx.client.get('/api/chapters', legacyChapterListSchema);
   ctx.reporter.read(CHAPTER_KIND, list.length);
   await eachLimit(list, ctx.concurrency, async ({ id }) => {
-    let chapter: LegacyChapter;
-    try {
-      chapter = await ctx.client.get(`/api/chapter/id/${id}`, legacyChapterSchema);
-    } catch (err) {
+    // The chapter and its parts are read at once; then written in one transaction.
+    const [whole, parts] = await Promise.allSettled([
+      ctx.client.get(`/api/chapter/id/${id}`, legacyChapterSchema),
+      fetchChapterParts(ctx, id),
+    ]);
+    if (whole.status === 'rejected') {
+      const err: unknown = whole.reason;
       // A malformed answer is this chapter's problem; a failed request stops the run.
       if (err instanceof LegacyError && err.scope === 'entity') {
         ctx.reporter.skip(CHAPTER_KIND, id, err.message);
@@ -30,16 +34,20 @@ export async function importChapters(ctx: ImportContext): Promise<void> {
       }
       throw err;
     }
+    if (parts.status === 'rejected') throw parts.reason;
+    const chapter: LegacyChapter = whole.value;
     const { chapter_events: events, ...own } = chapter;
-    const localId = await importEntity(ctx, CHAPTER_KIND, id, own, (tx, known) =>
-      upsertRow(tx, chapters, known, chapterRow(chapter)),
-    );
-    if (localId === null) {
-      skipChildren(ctx, chapter);
-      return;
-    }
-    await importEvents(ctx, localId, id, events ?? []);
-    await importChapterParts(ctx, localId, id);
+    await inOneTransaction(ctx, async (c) => {
+      const localId = await importEntity(c, CHAPTER_KIND, id, own, (tx, known) =>
+        upsertRow(tx, chapters, known, chapterRow(chapter)),
+      );
+      if (localId === null) {
+        skipChildren(c, chapter);
+        return;
+      }
+      await importEvents(c, localId, id, events ?? []);
+      await writeChapterParts(c, localId, id, parts.value);
+    });
   });
 }
 

@@ -28,12 +28,36 @@ export interface LegacyClient {
 
 const RETRIES = 3;
 
-export async function signIn(base: string, email: string, password: string): Promise<LegacyClient> {
+/**
+ * Signs in; the client answers with at most `inFlight` requests at the original at once,
+ * however many entities ask (a busy old site is not to be brought down by its own move).
+ */
+export async function signIn(
+  base: string,
+  email: string,
+  password: string,
+  inFlight = 8,
+): Promise<LegacyClient> {
   const root = base.replace(/\/$/, '');
   let cookie = '';
   let requests = 0;
+  let running = 0;
+  const waiting: (() => void)[] = [];
 
   async function request(path: string, init: RequestInit = {}): Promise<Response> {
+    // A finished request hands its place to the next waiting one.
+    if (running >= inFlight) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await withRetries(path, init);
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  }
+
+  async function withRetries(path: string, init: RequestInit): Promise<Response> {
     let lastError: unknown;
     for (let attempt = 0; attempt < RETRIES; attempt++) {
       requests++;

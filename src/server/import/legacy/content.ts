@@ -12,14 +12,10 @@ import {
   upsertRow,
   type ImportContext,
 } from './context';
-import {
-  legacyPageSchema,
-  legacyPostSchema,
-  legacyPressSchema,
-  legacySlugListSchema,
-} from './schemas';
+import { legacyPageSchema, legacyPostSchema, legacySlugListSchema } from './schemas';
 import { localUser } from './users';
-import { importPress, PRESS_KIND } from './chapterParts';
+import { pressKind, PRESS_KIND } from './chapterParts';
+import { importRows } from './rows';
 import { LegacyError } from './client';
 
 const BLOG = 'blog_post';
@@ -97,9 +93,7 @@ export async function importContent(ctx: ImportContext): Promise<void> {
     const own = (p as { chapterId?: unknown }).chapterId;
     return chapterId == null && (own == null || own === -1);
   });
-  await eachParsed(ctx, PRESS_KIND, network, legacyPressSchema, slugOr('press'), (p) =>
-    importPress(ctx, p, null),
-  );
+  await importRows(ctx, pressKind(null, 'press'), network);
   ctx.reporter.warn(
     'Press mentions of the network (no chapter) that are hidden on the original cannot be read through its API and were not imported',
   );

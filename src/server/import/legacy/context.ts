@@ -1,7 +1,8 @@
-// The importer's one way to write: each entity in its own transaction together with its row in
-// legacy_import_map, so a run stopped anywhere leaves whole entities and a rerun continues
-// where it stopped. An entity whose original answer hashes the same as last time is
-// 'unchanged' and not written at all.
+// The importer's one way to write: each entity together with its row in legacy_import_map, in
+// one transaction, so a run stopped anywhere leaves whole entities and a rerun continues where
+// it stopped. Alone, an entity has a transaction of its own; inside a batch (batch.ts) many
+// share one, their map rows written at once at its end. An entity whose original answer hashes
+// the same as last time is 'unchanged' and not written at all.
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { eq, sql, type InferInsertModel } from 'drizzle-orm';
@@ -10,12 +11,32 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { legacyImportMap } from '../../db/schema';
 import type { LegacyClient } from './client';
-import type { Reporter } from './report';
+import type { Outcome, Reporter } from './report';
+
+/** What the steps count on: the run's reporter, or a batch's record of it (batch.ts). */
+export type Tally = Pick<Reporter, 'read' | 'count' | 'skip' | 'warn' | 'phase'>;
+
+/** A map row of legacy_import_map. */
+export interface MapRow {
+  kind: string;
+  originalId: string;
+  localId: number;
+  contentHash: string;
+}
+
+/** Entities written in one shared transaction, remembered only once it commits. */
+export interface Batch {
+  /** What each entity became, by kind and original id: this batch's view over `known`. */
+  known: Map<string, Known>;
+  rows: MapRow[];
+  /** Work to do once the transaction committed (users learned by email). */
+  after: (() => void)[];
+}
 
 /** What cannot be mapped: the entity is left out, with this reason in the report. */
 export class SkipError extends Error {}
 
-interface Known {
+export interface Known {
   localId: number;
   hash: string;
 }
@@ -23,7 +44,9 @@ interface Known {
 export interface ImportContext {
   db: Db;
   client: LegacyClient;
-  reporter: Reporter;
+  reporter: Tally;
+  /** Set inside a batch: `db` is its transaction (batch.ts). */
+  batch?: Batch;
   dryRun: boolean;
   uploadsDir: string;
   /** Entities read and written at once (1 in a dry run: it is one transaction). */
@@ -47,7 +70,35 @@ export async function loadKnown(db: Db): Promise<ImportContext['known']> {
 
 /** The local id an original entity became, if it came over (in this run or an earlier one). */
 export function localIdOf(ctx: ImportContext, kind: string, originalId: string | number) {
-  return ctx.known.get(kind)?.get(String(originalId))?.localId ?? null;
+  return knownOf(ctx, kind, String(originalId))?.localId ?? null;
+}
+
+/** What an original entity became: in this batch, else in a committed write. */
+function knownOf(ctx: ImportContext, kind: string, key: string): Known | undefined {
+  return ctx.batch?.known.get(`${kind}\0${key}`) ?? ctx.known.get(kind)?.get(key);
+}
+
+/** Remembers what an entity became (after its transaction committed). */
+export function learn(ctx: ImportContext, row: MapRow): void {
+  if (!ctx.known.has(row.kind)) ctx.known.set(row.kind, new Map());
+  ctx.known.get(row.kind)!.set(row.originalId, { localId: row.localId, hash: row.contentHash });
+}
+
+/** Writes map rows in one statement (the last of a key wins: one statement may not touch a row twice). */
+export async function writeMapRows(tx: Db, rows: readonly MapRow[]): Promise<void> {
+  const byKey = new Map(rows.map((r) => [`${r.kind}\0${r.originalId}`, r]));
+  if (byKey.size === 0) return;
+  await tx
+    .insert(legacyImportMap)
+    .values([...byKey.values()])
+    .onConflictDoUpdate({
+      target: [legacyImportMap.kind, legacyImportMap.originalId],
+      set: {
+        localId: sql`excluded.local_id`,
+        contentHash: sql`excluded.content_hash`,
+        importedAt: sql`now()`,
+      },
+    });
 }
 
 export const contentHash = (value: unknown) =>
@@ -70,7 +121,7 @@ const CONFLICTS: [string, string][] = [
 ];
 
 /** The unique index a write ran into, on node-postgres and PGlite alike (drizzle's `cause`). */
-function conflictOf(err: unknown): string | undefined {
+export function conflictOf(err: unknown): string | undefined {
   const known = CONFLICTS.find(([name]) => isUniqueViolation(err, name));
   if (known) return known[1];
   if (!isUniqueViolation(err)) return undefined;
@@ -91,40 +142,52 @@ export async function importEntity(
 ): Promise<number | null> {
   const key = String(originalId);
   const hash = contentHash(original);
-  if (!ctx.known.has(kind)) ctx.known.set(kind, new Map());
-  const known = ctx.known.get(kind)!.get(key);
+  const known = knownOf(ctx, kind, key);
   if (known && known.hash === hash) {
     ctx.reporter.count(kind, 'unchanged');
     return known.localId;
   }
+  const row = (written: Written): MapRow => ({
+    kind,
+    originalId: key,
+    localId: typeof written === 'number' ? written : written.id,
+    contentHash: hash,
+  });
+  const outcome = (written: Written): Outcome =>
+    known || typeof written !== 'number' ? 'updated' : 'created';
+  if (ctx.batch) {
+    // A skip or a conflict here fails the whole batch, which is then done again one entity at
+    // a time (batch.ts): what is counted and learned now counts only if the batch commits.
+    const written = await write(ctx.db, known?.localId ?? null);
+    const made = row(written);
+    ctx.batch.rows.push(made);
+    ctx.batch.known.set(`${kind}\0${key}`, { localId: made.localId, hash });
+    ctx.reporter.count(kind, outcome(written));
+    return made.localId;
+  }
   try {
-    let merged = false;
-    const localId = await ctx.db.transaction(async (tx) => {
+    const made = await ctx.db.transaction(async (tx) => {
       // Tens of thousands of small commits: none waits for its WAL flush. A crash may lose the
       // last few of them, entity and map row together, and the next run writes those again.
       await tx.execute(sql`set local synchronous_commit = off`);
       const written = await write(tx as unknown as Db, known?.localId ?? null);
-      const id = typeof written === 'number' ? written : written.id;
-      merged = typeof written !== 'number';
-      const row = { kind, originalId: key, localId: id, contentHash: hash };
-      await tx
-        .insert(legacyImportMap)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [legacyImportMap.kind, legacyImportMap.originalId],
-          set: { localId: id, contentHash: hash, importedAt: new Date() },
-        });
-      return id;
+      await writeMapRows(tx as unknown as Db, [row(written)]);
+      return { row: row(written), outcome: outcome(written) };
     });
-    ctx.known.get(kind)!.set(key, { localId, hash });
-    ctx.reporter.count(kind, known || merged ? 'updated' : 'created');
-    return localId;
+    learn(ctx, made.row);
+    ctx.reporter.count(kind, made.outcome);
+    return made.row.localId;
   } catch (err) {
-    const reason = err instanceof SkipError ? err.message : conflictOf(err);
+    const reason = skipReason(err);
     if (reason === undefined) throw err;
     ctx.reporter.skip(kind, key, reason);
     return null;
   }
+}
+
+/** Why an entity cannot come over, or undefined when the error is the run's, not the entity's. */
+export function skipReason(err: unknown): string | undefined {
+  return err instanceof SkipError ? err.message : conflictOf(err);
 }
 
 /**
@@ -152,20 +215,30 @@ export async function upsertRow<T extends PgTable & { id: PgColumn }>(
   return row!.id;
 }
 
-/** Runs `fn` over `items`, `limit` at a time, in order of start. */
+/**
+ * Runs `fn` over `items`, `limit` at a time, in order of start. After a failure no item starts,
+ * and the failure is thrown once those in flight are over: a stopped run's report then counts
+ * every write it made, and nothing of it is still writing when the run is started again.
+ */
 export async function eachLimit<T>(
   items: readonly T[],
   limit: number,
   fn: (item: T, index: number) => Promise<void>,
 ): Promise<void> {
   let next = 0;
+  let failure: { err: unknown } | null = null;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !failure) {
       const i = next++;
-      await fn(items[i]!, i);
+      try {
+        await fn(items[i]!, i);
+      } catch (err) {
+        failure ??= { err };
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw (failure as { err: unknown }).err;
 }
 
 /** A date the original gives, or a skip naming the field. */

@@ -8,15 +8,16 @@ import { importEntity, SkipError, type ImportContext } from './context';
 
 export const HEADER_IMAGE_KIND = 'header_image';
 
+export const headerImagePath = (originalId: number) =>
+  `/assets/images/uploads/chapter_header_${originalId}.jpg`;
+
+/** The image's bytes as the original serves them (chapterParts.ts reads them). */
 export async function importHeaderImage(
   ctx: ImportContext,
   chapterId: number,
   originalId: number,
+  bytes: Buffer,
 ): Promise<void> {
-  const bytes = await ctx.client.getBytes(
-    `/assets/images/uploads/chapter_header_${originalId}.jpg`,
-  );
-  if (bytes === null) return;
   ctx.reporter.read(HEADER_IMAGE_KIND);
   await importEntity(ctx, HEADER_IMAGE_KIND, originalId, bytes.toString('base64'), async (tx) => {
     let jpeg: Buffer;

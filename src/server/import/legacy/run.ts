@@ -25,7 +25,10 @@ export interface ImportOptions {
   /** Invite the imported users without a password (needs `mailer`). */
   invite?: { mailer: Mailer; publicUrl: string } | null;
   uploadsDir: string;
-  /** Entities in flight at once (default 8; a dry run uses 1). */
+  /**
+   * Requests at the original and batches written at once (default 8; a dry run, one
+   * transaction, writes one at a time).
+   */
   concurrency?: number;
   /** Where the progress line goes (only drawn on a terminal). */
   out?: NodeJS.WriteStream | null;
@@ -63,7 +66,7 @@ const STEPS = [
 export async function importLegacy(db: Db, opts: ImportOptions): Promise<ImportReport> {
   const dryRun = opts.dryRun ?? false;
   const reporter = new Reporter(opts.from, dryRun, opts.out ?? null);
-  const client = await signIn(opts.from, opts.email, opts.password);
+  const client = await signIn(opts.from, opts.email, opts.password, opts.concurrency ?? 8);
   const usersByEmail = new Map<string, number>();
   for (const u of await db.select({ id: users.id, email: users.email }).from(users)) {
     usersByEmail.set(u.email.toLowerCase(), u.id);

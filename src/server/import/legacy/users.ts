@@ -5,11 +5,21 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { permissions, users } from '../../db/schema';
 import { ROLE } from '../../../common/constants';
-import { importEntity, eachLimit, parseDate, SkipError, type ImportContext } from './context';
-import { legacyUserCountSchema, legacyUserSchema } from './schemas';
+import {
+  importEntity,
+  eachLimit,
+  localIdOf,
+  parseDate,
+  SkipError,
+  type ImportContext,
+} from './context';
+import { legacyUserCountSchema, legacyUserSchema, type LegacyUser } from './schemas';
+import { inOneTransaction, slices } from './batch';
 
 const KIND = 'user';
 const emailSchema = z.email();
+/** Users written in one transaction. */
+const BATCH = 250;
 
 export async function importUsers(ctx: ImportContext): Promise<void> {
   ctx.reporter.phase([KIND]);
@@ -21,45 +31,55 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
     );
   }
   ctx.reporter.read(KIND, list.length);
-  await eachLimit(list, ctx.concurrency, async (item, index) => {
+  const valid: LegacyUser[] = [];
+  for (const [index, item] of list.entries()) {
     const parsed = legacyUserSchema.safeParse(item);
-    if (!parsed.success) {
-      const id = (item as { id?: unknown } | null)?.id ?? `#${index}`;
-      const issue = parsed.error.issues[0]!;
-      ctx.reporter.skip(KIND, String(id), `malformed ${issue.path.join('.')}: ${issue.message}`);
-      return;
+    if (parsed.success) {
+      valid.push(parsed.data);
+      continue;
     }
-    const user = parsed.data;
-    const email = user.email.trim();
-    const localId = await importEntity(ctx, KIND, user.id, user, async (tx, known) => {
-      if (!emailSchema.safeParse(email).success) throw new SkipError('no valid email');
-      const createdAt = parseDate(user.createdAt, 'createdAt');
-      let id: number;
-      let merged = false;
-      if (known !== null) {
-        const [row] = await tx
-          .update(users)
-          .set({ name: user.name, email, username: email })
-          .where(eq(users.id, known))
-          .returning({ id: users.id });
-        id = row?.id ?? (await insertUser(tx, user.name, email, createdAt));
-      } else {
-        // Every account here was read at the start (run.ts); one made since by a sign-up is
-        // refused by the unique index and skipped, and merged by the next run.
-        const existing = ctx.usersByEmail.get(email.toLowerCase());
-        merged = existing !== undefined;
-        id = existing ?? (await insertUser(tx, user.name, email, createdAt));
-      }
-      if (user.isAdmin) {
-        await tx
-          .insert(permissions)
-          .values({ userId: id, roleId: ROLE.admin })
-          .onConflictDoNothing();
-      }
-      return merged ? { id, merged: true } : id;
-    });
-    if (localId !== null) ctx.usersByEmail.set(email.toLowerCase(), localId);
+    const id = (item as { id?: unknown } | null)?.id ?? `#${index}`;
+    const issue = parsed.error.issues[0]!;
+    ctx.reporter.skip(KIND, String(id), `malformed ${issue.path.join('.')}: ${issue.message}`);
+  }
+  await eachLimit(slices(valid, BATCH), ctx.concurrency, (batch) =>
+    inOneTransaction(ctx, async (c) => {
+      for (const user of batch) await importUser(c, user);
+    }),
+  );
+}
+
+async function importUser(ctx: ImportContext, user: LegacyUser): Promise<void> {
+  const email = user.email.trim();
+  const localId = await importEntity(ctx, KIND, user.id, user, async (tx, known) => {
+    if (!emailSchema.safeParse(email).success) throw new SkipError('no valid email');
+    const createdAt = parseDate(user.createdAt, 'createdAt');
+    let id: number;
+    let merged = false;
+    if (known !== null) {
+      const [row] = await tx
+        .update(users)
+        .set({ name: user.name, email, username: email })
+        .where(eq(users.id, known))
+        .returning({ id: users.id });
+      id = row?.id ?? (await insertUser(tx, user.name, email, createdAt));
+    } else {
+      // Every account here was read at the start (run.ts); one made since by a sign-up is
+      // refused by the unique index and skipped, and merged by the next run.
+      const existing = ctx.usersByEmail.get(email.toLowerCase());
+      merged = existing !== undefined;
+      id = existing ?? (await insertUser(tx, user.name, email, createdAt));
+    }
+    if (user.isAdmin) {
+      await tx.insert(permissions).values({ userId: id, roleId: ROLE.admin }).onConflictDoNothing();
+    }
+    return merged ? { id, merged: true } : id;
   });
+  if (localId === null) return;
+  const remember = () => ctx.usersByEmail.set(email.toLowerCase(), localId);
+  // In a batch, only once it committed: a batch done again must not find rows that are gone.
+  if (ctx.batch) ctx.batch.after.push(remember);
+  else remember();
 }
 
 async function insertUser(tx: ImportContext['db'], name: string, email: string, createdAt: Date) {
@@ -76,6 +96,6 @@ export function localUser(
   who: { id?: number | undefined; email?: string } | null,
 ): number | null {
   if (!who) return null;
-  const byId = who.id === undefined ? undefined : ctx.known.get(KIND)?.get(String(who.id));
-  return byId?.localId ?? ctx.usersByEmail.get((who.email ?? '').trim().toLowerCase()) ?? null;
+  const byId = who.id === undefined ? null : localIdOf(ctx, KIND, who.id);
+  return byId ?? ctx.usersByEmail.get((who.email ?? '').trim().toLowerCase()) ?? null;
 }

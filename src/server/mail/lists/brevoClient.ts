@@ -163,6 +163,20 @@ export function brevoClient(settings: BrevoSettings) {
       }
     },
 
+    /**
+     * One page of the list's contacts, oldest first (contacts added meanwhile come at the end,
+     * so a reader paging through misses none), with the list's count; null for an unknown list.
+     */
+    async listContactsPage(listId: number, offset: number) {
+      const page = await call({
+        path: `/contacts/lists/${listId}/contacts`,
+        query: { limit: BREVO_PAGE.listContacts, offset, sort: 'asc' },
+        schema: z.object({ contacts: z.array(contactSchema).optional(), count: z.number() }),
+        allowNotFound: true,
+      });
+      return page ? { contacts: page.contacts ?? [], count: page.count } : null;
+    },
+
     contactStats: (identifier: string) =>
       call({
         path: `/contacts/${enc(identifier)}/campaignStats`,

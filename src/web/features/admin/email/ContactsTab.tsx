@@ -10,6 +10,7 @@ import { FIXED_BREVO_LISTS } from '../../../../common/constants';
 import { BREVO_TEXT } from '../../../../common/emailAdminText';
 import type { BrevoContact } from '../../../../common/schemas/emailAdmin';
 import type { ChapterSummary } from '../../../../common/schemas/chapters';
+import { BrevoMoveCard } from './BrevoMoveCard';
 import { ChapterSearch } from './ChapterSearch';
 import { emailAdminApi, failureText } from './emailAdminApi';
 
@@ -18,7 +19,8 @@ type Note = { ok: boolean; text: string };
 /**
  * Spec 2 §2 Brevo tab: a contact by address, its status (active or blocked), the lists it is
  * on (chapter names where a list is a chapter's), block and unblock, remove from a list, and
- * add to a chapter's list chosen with the chapter search.
+ * add to a chapter's list chosen with the chapter search; below, the move of every chapter's
+ * Brevo list into the built-in lists (BrevoMoveCard).
  */
 export function ContactsTab() {
   const [email, setEmail] = useState('');
@@ -200,6 +202,7 @@ export function ContactsTab() {
           </Card.Body>
         </Card>
       )}
+      <BrevoMoveCard />
     </section>
   );
 }

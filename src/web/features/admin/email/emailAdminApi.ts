@@ -6,6 +6,7 @@ import {
   aliasesAnswerSchema,
   brevoContactSchema,
   brevoListsSchema,
+  brevoMoveStateSchema,
   chapterListIdSchema,
   chapterSummaryListSchema,
   chaptersByListIdsAnswerSchema,
@@ -27,7 +28,12 @@ export function failureText(err: unknown): string {
 const aliases = '/api/admin/mailgun/aliases';
 const contact = (email: string) => `/api/admin/brevo/contact/${encodeURIComponent(email)}`;
 
+const brevoMove = '/api/admin/email/brevo_move';
+
 export const emailAdminApi = {
+  brevoMove: () => apiGet(brevoMove, !import.meta.env?.PROD && brevoMoveStateSchema),
+  startBrevoMove: () =>
+    apiSend('POST', brevoMove, {}, !import.meta.env?.PROD && brevoMoveStateSchema),
   aliases: (search?: string) =>
     apiGet(
       search ? `${aliases}?search=${encodeURIComponent(search)}` : aliases,
