@@ -4,6 +4,9 @@
 import type { Page } from '@playwright/test';
 import { appDrawn, expect, expectAccessible, test } from './harness';
 
+// Several pages and an axe run each: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
 const WIDTHS = [390, 1280] as const;
 /** Capitol Hill has no header image in the demo data. */
 const NO_HEADER_CHAPTER = '/chapter/dc/drinking-liberally-capitol-hill';

@@ -4,6 +4,9 @@ import sharp from 'sharp';
 import { useAdminSession } from './admin-session';
 import { appDrawn, expect, expectAccessible, test } from './harness';
 
+// Several pages and an axe run each: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
 useAdminSession('six-types');
 
 const SIX = ['Drinking', 'Screening', 'Living', 'Laughing', 'Dining', 'Reading'];
