@@ -81,7 +81,7 @@ describe('the two fields a chapter may hold but a change may not set', () => {
     const toNoType = await post({ chapterTypeId: 7 });
     expect(toNoType.statusCode).toBe(400);
     expect(toNoType.json().fields).toEqual([
-      { field: 'body.chapterTypeId', message: 'Choose one of the six chapter types' },
+      { field: 'body.chapterTypeId', message: 'Unknown chapter type' },
     ]);
     const blanked = await post({ brontoListName: '  ' });
     expect(blanked.statusCode).toBe(400);
