@@ -13,7 +13,18 @@ export default defineConfig(({ command }) => ({
   // appAfterPaint: the app's scripts are asked for once the server's page has been painted.
   plugins: [react(), stylesFirst(), appAfterPaint()],
   // Production builds ship only the part of Bootstrap's CSS the site uses.
-  css: { postcss: { plugins: command === 'build' ? [purgeBootstrap()] : [] } },
+  css: {
+    postcss: { plugins: command === 'build' ? [purgeBootstrap()] : [] },
+    // Bootstrap 5.3's Sass still uses @import and global functions, which Dart Sass warns about
+    // on every build; the theme (src/web/theme/bootstrap.scss) must @import it to set its
+    // variables. The warnings say nothing about our code.
+    preprocessorOptions: {
+      scss: {
+        quietDeps: true,
+        silenceDeprecations: ['import', 'global-builtin', 'color-functions'],
+      },
+    },
+  },
   resolve: {
     // Every `import ... from 'zod'` of the app and of src/common gets zod set up to run
     // without eval (see zodJitless.ts).

@@ -1,8 +1,8 @@
-// `npm run bench:lighthouse`: Lighthouse's performance audit of the home page, a state page and a
-// chapter page, run three times per page and preset (mobile, then desktop) in Debian's Chromium,
-// printing the medians of the score, LCP, TBT, CLS and bytes. The site runs from the build (on a
-// fresh embedded database with the demo data), with map tiles from a local blank-tile server, so
-// no request leaves the machine.
+// `npm run bench:lighthouse`: Lighthouse's performance audit of the home page, a state page, a
+// chapter page and an event page, run three times per page and preset (mobile, then desktop) in
+// Debian's Chromium, printing the medians of the score, LCP, TBT, CLS and bytes. The site runs
+// from the build (on a fresh embedded database with the demo data), with map tiles from a local
+// blank-tile server, so no request leaves the machine.
 //
 // `tsx bench/lighthouse.ts [dir]` measures the build in `dir` (default: WEB_DIR, then dist/web);
 // PRESETS=mobile runs only the mobile preset; RUNS sets the runs per page (default 3).
@@ -22,6 +22,10 @@ const PAGES = [
   { name: 'home', path: '/' },
   { name: 'state', path: '/chapters/ny' },
   { name: 'chapter', path: '/chapter/ny/drinking-liberally-upper-west-side' },
+  {
+    name: 'event',
+    path: '/chapter/dc/drinking-liberally-capitol-hill/events/capitol-hill-hawk-n-dove',
+  },
 ];
 const PRESETS = (process.env.PRESETS ?? 'mobile,desktop').split(',').map((p) => p.trim());
 const RUNS = Number(process.env.RUNS ?? 3);

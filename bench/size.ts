@@ -9,7 +9,7 @@
 // page (the map's Leaflet comes that way, in parallel with the map's data); it is not budgeted.
 //
 // `tsx bench/size.ts [dir]` measures a build in `dir` (default: WEB_DIR, then dist/web).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -19,8 +19,8 @@ import { chromium } from 'playwright-core';
 export const BUDGET = {
   /** Home page first-load JavaScript, gzip bytes: at most this. */
   js: 150_000,
-  /** Home page first-load CSS, gzip bytes: under this. */
-  css: 20_000,
+  /** Home page first-load CSS, gzip bytes: at most this (issue 25; fonts are counted apart). */
+  css: 25_000,
 };
 
 const dir = path.resolve(process.argv[2] ?? process.env.WEB_DIR ?? 'dist/web');
@@ -79,7 +79,12 @@ function serveBuild(): Promise<Server> {
       res.end('{"statusCode":404,"error":"Not Found","message":"Not Found"}');
       return;
     }
-    const type = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+    const type = {
+      '.js': 'text/javascript',
+      '.css': 'text/css',
+      '.svg': 'image/svg+xml',
+      '.woff2': 'font/woff2',
+    };
     const ext = path.extname(isFile ? file : 'index.html') as keyof typeof type;
     res.writeHead(200, { 'content-type': type[ext] ?? 'text/html' });
     res.end(readFileSync(isFile ? file : path.join(dir, 'index.html')));
@@ -87,7 +92,7 @@ function serveBuild(): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-/** The scripts and stylesheets Chromium fetches when it opens the home page. */
+/** The scripts, stylesheets and fonts Chromium fetches when it opens the home page. */
 async function loadedByBrowser(): Promise<string[] | null> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) return null;
@@ -100,7 +105,7 @@ async function loadedByBrowser(): Promise<string[] | null> {
     const page = await browser.newPage();
     const files: string[] = [];
     page.on('requestfinished', (req) => {
-      if (['script', 'stylesheet'].includes(req.resourceType())) {
+      if (['script', 'stylesheet', 'font'].includes(req.resourceType())) {
         files.push(new URL(req.url()).pathname.replace(/^\//, ''));
       }
     });
@@ -111,6 +116,25 @@ async function loadedByBrowser(): Promise<string[] | null> {
     await browser.close();
     server.close();
   }
+}
+
+/**
+ * The site's font files (woff2, already compressed: served as they are), each with whether the
+ * home page fetched it. Not part of the CSS budget: a font is fetched after the CSS, in parallel
+ * with the scripts, and the text shows in the system font meanwhile (font-display: swap).
+ */
+function fontTable(fetched: string[] | null): number {
+  const fonts = readdirSync(path.join(dir, 'assets')).filter((f) => f.endsWith('.woff2'));
+  let total = 0;
+  for (const font of fonts.sort()) {
+    const file = `assets/${font}`;
+    const size = statSync(path.join(dir, file)).size;
+    total += size;
+    const note = fetched === null ? '' : fetched.includes(file) ? '  fetched by home' : '';
+    console.log(`  ${file.padEnd(52)} ${kB(size).padStart(10)}${note}`);
+  }
+  if (fonts.length === 0) console.log('  (none)');
+  return total;
 }
 
 function table(files: string[]): { js: number; css: number } {
@@ -135,11 +159,15 @@ async function main() {
   if (browser === null)
     console.log('\n(no Chromium: the code loaded after the first render is not listed)');
   else {
-    const later = [...new Set(browser)].filter((f) => !first.includes(f));
+    const later = [...new Set(browser)].filter((f) => !first.includes(f) && !f.endsWith('.woff2'));
     console.log('\nThen, fetched by the home page after its first render (not budgeted):');
     const then = later.length ? table(later) : { js: 0, css: 0 };
     console.log(`  whole home page: JS ${kB(sum.js + then.js)}, CSS ${kB(sum.css + then.css)}`);
   }
+
+  console.log('\nFont files (woff2, counted apart from the CSS budget):');
+  const fonts = fontTable(browser);
+  console.log(`  all fonts: ${kB(fonts)}`);
 
   // Every chunk, the lazily loaded screens' too: a change that moves code out of the first load
   // should not make the whole app larger.
@@ -149,12 +177,12 @@ async function main() {
   console.log(`\nevery JS chunk, first load and lazy: ${kB(allJs)} (${bytes(allJs)})`);
 
   const jsOk = sum.js <= BUDGET.js;
-  const cssOk = sum.css < BUDGET.css;
+  const cssOk = sum.css <= BUDGET.css;
   console.log(
     `first-load JS  ${kB(sum.js).padStart(9)}  budget ${kB(BUDGET.js)} or less  ${jsOk ? 'ok' : 'OVER BUDGET'}  (${bytes(sum.js)})`,
   );
   console.log(
-    `first-load CSS ${kB(sum.css).padStart(9)}  budget under ${kB(BUDGET.css)}     ${cssOk ? 'ok' : 'OVER BUDGET'}`,
+    `first-load CSS ${kB(sum.css).padStart(9)}  budget ${kB(BUDGET.css)} or less  ${cssOk ? 'ok' : 'OVER BUDGET'}  (fonts apart: ${kB(fonts)})`,
   );
   if (!jsOk || !cssOk) process.exit(1);
 }

@@ -50,7 +50,7 @@ test('no chapter that meets shows "Last Active: Never"', async ({ page }) => {
   }
 });
 
-test('a header image that fails to load is not shown', async ({
+test('a header image that fails to load gives way to the illustration', async ({
   page,
   browser,
   baseURL,
@@ -95,4 +95,6 @@ test('a header image that fails to load is not shown', async ({
   await appDrawn(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Madison' })).toBeVisible();
   await expect(header).toHaveCount(0);
+  // In its place, the illustration in the chapter type's colour (issue 25).
+  await expect(page.getByTestId('chapter-illustration')).toBeVisible();
 });

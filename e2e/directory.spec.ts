@@ -70,7 +70,7 @@ test("the first paint is the page's frame: menu, heading and footer come in the 
   expect(res?.status()).toBe(200);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Pittsburgh' })).toBeVisible();
-  await expect(page.getByText('© 2020 Living Liberally')).toBeVisible();
+  await expect(page.getByText(`© ${new Date().getFullYear()} Living Liberally`)).toBeVisible();
   await context.close();
 });
 

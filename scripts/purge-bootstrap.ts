@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin, PluginCreator } from 'postcss';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BOOTSTRAP_CSS = /[\\/]node_modules[\\/]bootstrap[\\/]dist[\\/]css[\\/]/;
+/** Bootstrap as the site builds it: its Sass with the site's variables (src/web/theme). */
+const BOOTSTRAP_CSS = /[\\/]src[\\/]web[\\/]theme[\\/]bootstrap\.scss$/;
 const RB_ESM = path.join(ROOT, 'node_modules/react-bootstrap/esm');
 
 /** Where our class names are written: the screens, and the frame the server sends first. */

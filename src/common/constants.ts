@@ -37,10 +37,32 @@ export const CHAPTER_TYPES = [
 export type ChapterTypeId = (typeof CHAPTER_TYPES)[number]['id'];
 /** The word after the type name in lists: "Drinking Liberally". */
 export const CHAPTER_TYPE_SUFFIX = 'Liberally';
-/** The chapter settings radio offers only these (spec 2 §1). */
-export const SETTINGS_CHAPTER_TYPE_IDS = [1, 5, 4, 6] as const;
+/**
+ * The types a chapter's settings (and an admin's Add Chapter) offer: all six. The spec lists four
+ * (spec 2 §1), and three on the host application (spec 1 §5): the original site's gap, as
+ * Screening and Living chapters exist in its directory (docs/decisions/16-brand.md, issue 25).
+ */
+export const SETTINGS_CHAPTER_TYPE_IDS = [1, 2, 3, 4, 5, 6] as const;
 
-export const HOST_APPLICATION_TYPES = ['drinking', 'dining', 'laughing'] as const;
+/** The types a host application offers, by word, in the chapter types' order: all six. */
+export const HOST_APPLICATION_TYPES = [
+  'drinking',
+  'screening',
+  'living',
+  'laughing',
+  'dining',
+  'reading',
+] as const;
+export type HostApplicationType = (typeof HOST_APPLICATION_TYPES)[number];
+/** The chapter type an application's word names (an approved application's chapter starts so). */
+export const HOST_APPLICATION_TYPE_ID: Record<HostApplicationType, ChapterTypeId> = {
+  drinking: 1,
+  screening: 2,
+  living: 3,
+  laughing: 4,
+  dining: 5,
+  reading: 6,
+};
 export const HOST_APPLICATION_STATUSES = [
   'open',
   'approved',

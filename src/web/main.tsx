@@ -1,4 +1,5 @@
-import 'bootstrap/dist/css/bootstrap.min.css';
+import './theme/font.css';
+import './theme/bootstrap.scss';
 import './styles.css';
 // The map's box is on the first screen of several pages: its size is known before Leaflet loads.
 import './components/map/map.css';

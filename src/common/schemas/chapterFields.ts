@@ -49,7 +49,7 @@ export const chapterFieldsSchema = z.object({
     .int()
     .refine(
       (id) => (SETTINGS_CHAPTER_TYPE_IDS as readonly number[]).includes(id),
-      'Choose Drinking, Dining, Laughing or Reading',
+      'Choose one of the six chapter types',
     ),
   status: z.union([z.literal(CHAPTER_STATUS.active), z.literal(CHAPTER_STATUS.hidden)]),
   emailAlias: emailAliasSchema,

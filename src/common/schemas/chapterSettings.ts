@@ -40,6 +40,6 @@ export const CHANGE_RULES = {
   chapterTypeId: (id: number) =>
     chapterFieldsSchema.shape.chapterTypeId.safeParse(id).success
       ? null
-      : 'Choose Drinking, Dining, Laughing or Reading',
+      : 'Choose one of the six chapter types',
   brontoListName: (name: string) => (name === '' ? M.brontoListName : null),
 } as const;

@@ -1,5 +1,5 @@
 // Shapes of the demo data set. `key`s tie the demo files together and are never stored.
-import type { ChapterTypeId } from '../../common/constants';
+import type { ChapterTypeId, HostApplicationType } from '../../common/constants';
 import type { StateAbbr } from '../../common/states';
 
 export interface DemoChapter {
@@ -59,7 +59,7 @@ export interface DemoHostApplication {
   user: string;
   city: string;
   state: string;
-  type: 'drinking' | 'dining' | 'laughing';
+  type: HostApplicationType;
   reason: string;
   slug: string;
   status: 'open' | 'approved' | 'approved_without_creation' | 'denied';

@@ -11,7 +11,7 @@ export function ShellLayout() {
     <div className="app-shell">
       <a
         href="#main"
-        className="visually-hidden-focusable position-absolute top-0 start-0 p-2 m-1 bg-white z-3"
+        className="visually-hidden-focusable position-absolute top-0 start-0 p-2 m-1 bg-body z-3"
       >
         Skip to main content
       </a>

@@ -5,6 +5,7 @@ import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink } from 'react-router';
 import { signOutAndLeave } from '../features/auth/signOutAndLeave';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
+import { BrandLogo } from './BrandLogo';
 
 function MenuLink({ to, children }: { to: string; children: ReactNode }) {
   // eventKey lets collapseOnSelect close the phone menu after a choice.
@@ -33,10 +34,10 @@ function AccountPending() {
 export function SiteNavbar() {
   const { user, isChecking } = useCurrentUser();
   return (
-    <Navbar expand="md" bg="dark" data-bs-theme="dark" collapseOnSelect aria-label="Main">
+    <Navbar expand="md" className="site-navbar" collapseOnSelect aria-label="Main">
       <Container>
-        <Navbar.Brand as={Link} to="/">
-          Living Liberally
+        <Navbar.Brand as={Link} to="/" className="site-brand">
+          <BrandLogo />
         </Navbar.Brand>
         <Navbar.Toggle aria-controls="main-menu" label="Menu" />
         <Navbar.Collapse id="main-menu">

@@ -27,6 +27,11 @@ export const publicRoutes: RouteObject[] = [
   lazyRoute('about', content, (m) => m.AboutScreen),
   lazyRoute('chapter_types', content, (m) => m.ChapterTypesScreen),
   lazyRoute('page/:slug', content, (m) => m.PageScreen),
+  lazyRoute(
+    'blog',
+    () => import('../features/home/BlogScreen'),
+    (m) => m.BlogScreen,
+  ),
   lazyRoute('blog/:slug', content, (m) => m.BlogPostScreen),
   lazyRoute('wiki/:slug', content, (m) => m.WikiScreen),
   lazyRoute(

@@ -41,7 +41,11 @@ export const chapterHostApplications = pgTable(
     uniqueIndex('chapter_host_applications_slug_uq').on(t.slug),
     index('chapter_host_applications_user_idx').on(t.userId),
     index('chapter_host_applications_status_idx').on(t.status, t.createdAt.desc()),
-    check('chapter_host_applications_type', sql`${t.type} in ('drinking', 'dining', 'laughing')`),
+    // The six chapter types by word (constants.ts HOST_APPLICATION_TYPES).
+    check(
+      'chapter_host_applications_type',
+      sql`${t.type} in ('drinking', 'screening', 'living', 'laughing', 'dining', 'reading')`,
+    ),
     check(
       'chapter_host_applications_status',
       sql`${t.status} in ('open', 'approved', 'approved_without_creation', 'denied')`,

@@ -95,6 +95,18 @@ describe('POST /api/chapter_host_application', () => {
     expect(res.json()).toMatchObject({ type: 'drinking', state: 'OH' });
   });
 
+  it('takes each of the six chapter types, Screening and Living included (issue 25)', async () => {
+    for (const type of ['drinking', 'screening', 'living', 'laughing', 'dining', 'reading']) {
+      const res = await apply({ ...valid, type }, alice.cookie);
+      expect(res.statusCode, type).toBe(200);
+      const [row] = await t.db
+        .select()
+        .from(chapterHostApplications)
+        .where(eq(chapterHostApplications.id, res.json().id));
+      expect(row?.type, type).toBe(type);
+    }
+  });
+
   it('gives two applications for the same place different slugs', async () => {
     const a = (await apply(valid, bob.cookie)).json();
     const b = (await apply(valid, bob.cookie)).json();
@@ -108,7 +120,7 @@ describe('POST /api/chapter_host_application', () => {
       [{ ...valid, reason: ' ' }, 'body.reason'],
       [{ ...valid, state: '' }, 'body.state'],
       [{ ...valid, state: 'XX' }, 'body.state'],
-      [{ ...valid, type: 'screening' }, 'body.type'],
+      [{ ...valid, type: 'knitting' }, 'body.type'],
       [{ ...valid, type: '' }, 'body.type'],
       [{ state: 'OH', reason: 'r' }, 'body.city'],
     ];

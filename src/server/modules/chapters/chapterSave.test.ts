@@ -266,7 +266,7 @@ describe('POST /api/chapter refuses bad requests', () => {
       [{ slug: 'UPPER' }, 'body.slug'],
       [{ state: 'XX' }, 'body.state'],
       [{ state: 12 }, 'body.state'],
-      [{ chapterTypeId: 2 }, 'body.chapterTypeId'],
+      [{ chapterTypeId: 7 }, 'body.chapterTypeId'],
       [{ chapterTypeId: '1' }, 'body.chapterTypeId'],
       [{ chapterTypeId: 1.5 }, 'body.chapterTypeId'],
       [{ status: 2 }, 'body.status'],

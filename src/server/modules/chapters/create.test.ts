@@ -94,10 +94,15 @@ describe('POST /api/chapter/new', () => {
     expect(asVisitor.statusCode).toBe(404);
   });
 
-  it('takes a type from the radio', async () => {
+  it('takes any of the six types from the radio, and no other', async () => {
     const chapter = chapterSchema.parse((await create({ ...form, chapterTypeId: 6 })).json());
     expect(chapter.chapterTypeId).toBe(6);
-    const bad = await create({ ...form, chapterTypeId: 2 });
+    for (const id of [2, 3]) {
+      const other = await create({ ...form, title: `Type ${id}`, chapterTypeId: id });
+      expect(other.statusCode, String(id)).toBe(200);
+      expect(chapterSchema.parse(other.json()).chapterTypeId).toBe(id);
+    }
+    const bad = await create({ ...form, chapterTypeId: 7 });
     expect(bad.statusCode).toBe(400);
     expect(fieldNames(bad)).toEqual(['body.chapterTypeId']);
   });

@@ -11,7 +11,13 @@ import {
   permissions,
 } from '../../db/schema';
 import { isReservedAlias } from '../../../common/reservedAliases';
-import { CHAPTER_STATUS, ROLE, type HostApplicationStatus } from '../../../common/constants';
+import {
+  CHAPTER_STATUS,
+  HOST_APPLICATION_TYPE_ID,
+  ROLE,
+  type HostApplicationStatus,
+  type HostApplicationType,
+} from '../../../common/constants';
 import { APPLICATION_DECIDED_MESSAGES } from '../../../common/schemas/applications';
 import type { NewChapterRequest } from '../../../common/schemas/chapterCreate';
 import { fieldError } from '../../plugins/errors';
@@ -20,9 +26,6 @@ import { slugify } from '../applications/service';
 import { sanitizeRichText } from '../content/sanitize';
 
 type NewChapter = Omit<NewChapterRequest, 'about'> & { about: string; state: string };
-
-/** The chapter type an application asked for (its form offers these three). */
-const TYPE_OF_APPLICATION: Record<string, number> = { drinking: 1, dining: 5, laughing: 4 };
 
 async function insertWithFreeSlug(
   tx: DbOrTx,
@@ -81,7 +84,9 @@ export async function createChapter(db: Db, input: NewChapter): Promise<number> 
         about: sanitizeRichText(input.about),
         status: CHAPTER_STATUS.hidden,
         chapterTypeId:
-          input.chapterTypeId ?? (application && TYPE_OF_APPLICATION[application.type]) ?? 1,
+          input.chapterTypeId ??
+          (application && HOST_APPLICATION_TYPE_ID[application.type as HostApplicationType]) ??
+          1,
       },
       slugify(input.title) || slugify(input.city) || 'chapter',
     );

@@ -4,6 +4,12 @@ import type { PageAccount } from '../../plugins/web';
 import type { PageMeta } from './meta';
 import type { FirstScreen } from './firstScreen';
 import { SITE_NAME } from '../../../common/constants';
+import {
+  BRAND_MARK,
+  FOOTER_LINKS,
+  NETWORK_CONTACT_EMAIL,
+  copyrightLine,
+} from '../../../common/brand';
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -50,6 +56,27 @@ function accountArea(account: PageAccount): string {
   );
 }
 
+/** The logo, as layouts/BrandLogo.tsx draws it. */
+const brandLogo =
+  `<svg class="brand-mark" viewBox="${BRAND_MARK.viewBox}" aria-hidden="true" focusable="false">` +
+  `<path class="brand-mark-bubble" d="${BRAND_MARK.bubble}"></path>` +
+  `<path class="brand-mark-glass" d="${BRAND_MARK.glass}"></path></svg>` +
+  `<span class="brand-wordmark">${SITE_NAME}</span>`;
+
+/** The footer, as layouts/SiteFooter.tsx draws it, with the year the page is served in. */
+function footer(): string {
+  const links = FOOTER_LINKS.map(({ to, label }) => `<li><a href="${to}">${label}</a></li>`);
+  return (
+    '<footer class="site-footer"><div class="container"><div class="site-footer-top">' +
+    `<a class="site-footer-brand" href="/">${brandLogo}</a>` +
+    `<nav aria-label="Footer"><ul class="site-footer-links">${links.join('')}</ul></nav></div>` +
+    '<p class="site-footer-contact">Questions, press or a chapter in mind? ' +
+    `<a href="mailto:${NETWORK_CONTACT_EMAIL}">${NETWORK_CONTACT_EMAIL}</a></p>` +
+    `<p class="site-footer-copyright">${escapeHtml(copyrightLine(new Date()))}</p>` +
+    '</div></footer>'
+  );
+}
+
 /**
  * The page's frame, in the HTML itself: skip link, menu bar, the page's heading and footer, as
  * the app draws them (layouts/ShellLayout.tsx) before it knows who is signed in. The first paint
@@ -68,16 +95,16 @@ function shell(meta: PageMeta, first: FirstScreen | null, account: PageAccount):
   const link = (href: string, text: string) => `<a class="nav-link" href="${href}">${text}</a>`;
   return [
     '<div class="app-shell">',
-    '<a href="#main" class="visually-hidden-focusable position-absolute top-0 start-0 p-2 m-1 bg-white z-3">Skip to main content</a>',
-    '<header><nav data-bs-theme="dark" aria-label="Main" class="navbar navbar-expand-md navbar-light bg-dark"><div class="container">',
-    `<a class="navbar-brand" href="/">${SITE_NAME}</a>`,
+    '<a href="#main" class="visually-hidden-focusable position-absolute top-0 start-0 p-2 m-1 bg-body z-3">Skip to main content</a>',
+    '<header><nav aria-label="Main" class="site-navbar navbar navbar-expand-md navbar-light"><div class="container">',
+    `<a class="site-brand navbar-brand" href="/">${brandLogo}</a>`,
     '<button aria-controls="main-menu" type="button" aria-label="Menu" class="navbar-toggler collapsed"><span class="navbar-toggler-icon"></span></button>',
     '<div class="navbar-collapse collapse" id="main-menu">',
     `<div class="me-auto navbar-nav">${link('/about', 'About')}${link('/chapter_types', 'Chapter Types')}</div>`,
     `<div class="navbar-nav">${accountArea(account)}</div>`,
     '</div></div></nav></header>',
     main,
-    '<footer class="site-footer border-top bg-body-tertiary py-3 mt-5"><div class="container"><p class="mb-0 text-body-secondary">© 2020 Living Liberally</p></div></footer>',
+    footer(),
     '</div>',
   ].join('');
 }

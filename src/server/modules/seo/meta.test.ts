@@ -256,14 +256,27 @@ describe('page meta for search engines and link previews', () => {
     const root = (html: string) =>
       /<div id="root">([\s\S]*?)<\/div>\s*(<script|<\/body>)/.exec(html)?.[1] ?? '';
     const chapter = root(await head('/chapter/pa/drinking-liberally-pittsburgh'));
-    expect(chapter).toContain('<nav data-bs-theme="dark" aria-label="Main"');
+    const year = `© ${new Date().getFullYear()} Living Liberally`;
+    expect(chapter).toContain('<nav aria-label="Main"');
+    expect(chapter).toMatch(/<a class="site-brand navbar-brand" href="\/"><svg class="brand-mark"/);
     expect(chapter).toContain('<a class="nav-link" href="/about">About</a>');
     expect(chapter).toMatch(/<h1 id="chapter-title"[^>]*><a [^>]*>Pittsburgh<\/a><\/h1>/);
-    expect(chapter).toContain('© 2020 Living Liberally');
+    // The footer: the current year (issue 25), the network's pages and its address.
+    expect(chapter).toContain(year);
+    for (const link of [
+      '/about',
+      '/chapter_types',
+      '/intro_start_chapter',
+      '/press_mentions',
+      '/blog',
+    ])
+      expect(chapter).toContain(`<li><a href="${link}">`);
+    expect(chapter).toContain('href="mailto:info@livingliberally.org"');
     // A screen the server does not draw: its heading.
     const about = root(await head('/about'));
     expect(about).toMatch(/<h1 data-server-heading="">About[^<]*<\/h1>/);
-    expect(about).toContain('© 2020 Living Liberally');
+    expect(about).toContain(year);
+    expect(root(await head('/blog'))).toContain('<h1 data-server-heading="">Blog</h1>');
   });
 
   it('answers 404 for a chapter, page, post, wiki page, event or path that does not exist', async () => {

@@ -172,6 +172,14 @@ const ROUTES: [RegExp, Resolver][] = [
   [/^\/chapter_types$/, (db) => contentPage(db, 'chapter_types', '/chapter_types')],
   [/^\/page\/([^/]+)$/, (db, [slug]) => contentPage(db, slug!, `/page/${slug}`)],
   [
+    /^\/blog$/,
+    async () => ({
+      ...page('Blog', '/blog'),
+      embed: ['/api/blog_post/public/0'],
+      shows: shows.content('blog'),
+    }),
+  ],
+  [
     /^\/blog\/([^/]+)$/,
     async (db, [slug]) => {
       const post = await getBlogPost(db, null, slug!);

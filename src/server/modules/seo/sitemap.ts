@@ -18,7 +18,7 @@ export interface SitemapEntry {
   lastModified?: Date | null;
 }
 
-const FIXED = ['/', '/about', '/chapter_types', '/press_mentions', '/intro_start_chapter'];
+const FIXED = ['/', '/about', '/chapter_types', '/press_mentions', '/intro_start_chapter', '/blog'];
 
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
   const active = eq(chapters.status, CHAPTER_STATUS.active);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { HOST_APPLICATION_TYPES } from '../../../common/constants';
+import { HOST_APPLICATION_TYPES, type HostApplicationType } from '../../../common/constants';
 import { hostApplicationSchema } from '../../answerSchemas';
 import {
   hostApplicationRequestSchema,
@@ -15,10 +15,13 @@ import { apiSend } from '../../api';
 import { SubmitButton } from '../../components/forms/SubmitButton';
 import { TextField } from '../../components/forms/TextField';
 
-const TYPE_LABEL: Record<(typeof HOST_APPLICATION_TYPES)[number], string> = {
+const TYPE_LABEL: Record<HostApplicationType, string> = {
   drinking: 'Drinking Liberally',
-  dining: 'Dining Liberally',
+  screening: 'Screening Liberally',
+  living: 'Living Liberally',
   laughing: 'Laughing Liberally',
+  dining: 'Dining Liberally',
+  reading: 'Reading Liberally',
 };
 
 /** The host application (spec 1 §5): city, state, type and reason, all required. */

@@ -73,7 +73,7 @@ export function ChapterPage() {
   if (chapter.status !== 1 && !canAdmin) return <ChapterNotShown state={state} inactive />;
   return (
     <article aria-labelledby="chapter-title">
-      {chapter.headerImageUrl && <ChapterHeaderImage src={chapter.headerImageUrl} />}
+      <ChapterHeaderImage src={chapter.headerImageUrl} typeId={chapter.chapter_type.id} />
       <div className="d-flex flex-wrap align-items-start gap-3 mb-2">
         <div className="me-auto">
           <h1 id="chapter-title" className="mb-0">

@@ -7,8 +7,11 @@ import { InlineRetry } from '../../components/InlineRetry';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { PageSpinner } from '../../components/PageSpinner';
 
-/** The network's blog on the home page, five at a time with Load More (pages from 0). */
-export function BlogPostList() {
+/**
+ * The network's blog, five at a time with Load More (pages from 0): a section of the home page,
+ * or the whole of /blog (`page`, the footer's Blog), under the page's own heading.
+ */
+export function BlogPostList({ page = false }: { page?: boolean }) {
   const query = useInfiniteQuery({
     queryKey: ['blog', 'public'],
     queryFn: ({ pageParam }) =>
@@ -19,9 +22,13 @@ export function BlogPostList() {
   const posts = query.data?.pages.flatMap((p) => p.posts) ?? [];
   return (
     <section aria-labelledby="blog-title" className="mb-4">
-      <h2 id="blog-title" className="h4">
-        From the blog
-      </h2>
+      {page ? (
+        <h1 id="blog-title">Blog</h1>
+      ) : (
+        <h2 id="blog-title" className="h4">
+          From the blog
+        </h2>
+      )}
       {query.isPending && <PageSpinner label="Loading posts..." />}
       {query.isError && <InlineRetry what="posts" onRetry={() => void query.refetch()} />}
       {query.isSuccess && posts.length === 0 && <p>No posts yet.</p>}

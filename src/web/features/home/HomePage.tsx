@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { LIMITS } from '../../../common/constants';
 import { PressMentionList } from '../chapter/PressMentionList';
 import { BlogPostList } from './BlogPostList';
-import { FrontPageCallout } from './FrontPageCallout';
 import { HomeHero } from './HomeHero';
 import { HomeMap } from './HomeMap';
 import { StateSelect } from './StateSelect';
@@ -29,7 +28,6 @@ export function HomePage() {
           <BlogPostList />
         </div>
         <div className="col-lg-5">
-          <FrontPageCallout />
           <PressMentionList
             title="Recent Press Mentions"
             path={`/api/press_mention/public/${LIMITS.recentPressMentions}`}

@@ -1,5 +1,6 @@
 // The Add Chapter form's values and rules (spec 2 §2 Editor screens, §5).
 import { z } from 'zod';
+import { HOST_APPLICATION_TYPE_ID } from '../../../../common/constants';
 import type { HostApplication } from '../../../../common/schemas/applications';
 import {
   newChapterRequestSchema,
@@ -11,9 +12,6 @@ export const addChapterFormSchema = newChapterRequestSchema
   .extend({ chapterTypeId: z.string() });
 export type AddChapterForm = z.input<typeof addChapterFormSchema>;
 
-// An application names its type by word; chapters by the ids of constants.ts.
-const TYPE_ID: Record<HostApplication['type'], number> = { drinking: 1, dining: 5, laughing: 4 };
-
 export function initialValues(application?: HostApplication): AddChapterForm {
   return {
     title: application?.city ?? '',
@@ -21,7 +19,7 @@ export function initialValues(application?: HostApplication): AddChapterForm {
     state: application?.state ?? 'AL',
     postalCode: '',
     country: application?.state === 'INT' ? '' : 'US',
-    chapterTypeId: String(application ? TYPE_ID[application.type] : 1),
+    chapterTypeId: String(application ? HOST_APPLICATION_TYPE_ID[application.type] : 1),
   };
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "chapter_host_applications" DROP CONSTRAINT "chapter_host_applications_type";--> statement-breakpoint
+ALTER TABLE "chapter_host_applications" ADD CONSTRAINT "chapter_host_applications_type" CHECK ("chapter_host_applications"."type" in ('drinking', 'screening', 'living', 'laughing', 'dining', 'reading'));
