@@ -7,8 +7,9 @@
 // Every part runs in a process of its own, so each peak RSS is that part's alone: the SMTP
 // server (counts what it accepts, throws the messages away), the contacts' generation (in
 // production they come over months), each send (opens the database as an app server does,
-// queues the message as POST send_message does, and runs the worker until the message is
-// finished), and each ceiling run (one before and one after every send, averaged). The parts
+// asks for the send as POST send_message does, queues its recipients in the background as the
+// app's send queuer does, and runs the worker until the message is finished; it times the
+// request and the queueing), and each ceiling run (one before and one after every send, averaged). The parts
 // run compiled, as `npm start` runs the server (one esbuild bundle, as scripts/build-server.ts
 // makes it, in node_modules/.cache while the bench runs): a process started with tsx carries
 // its compiler and loader thread, about 70 MB of RSS an app server does not have. `--tsx` runs
@@ -126,6 +127,9 @@ async function main() {
           `  chapter email: ${send.recipients} messages in ${send.seconds.toFixed(1)} s = ${fmt(rate)} messages/s, ${(send.cpuMs / send.recipients).toFixed(2)} ms CPU each (worker process)`,
         );
         console.log(`  ratio to the ceiling: ${(rate / ceilingRate).toFixed(2)}`);
+        console.log(
+          `  the send request answered in ${fmt(send.requestMs)} ms; its ${send.recipients} recipients were queued in the background ${(send.queueingMs / 1000).toFixed(1)} s after the answer (${fmt(send.recipients / (send.queueingMs / 1000))} a second), while the worker sent`,
+        );
         console.log(
           `  RSS: ${fmt(send.rssBeforeMb)} MB before the send, ${fmt(send.rssFirstSecondMb)} MB in its first second, at most ${fmt(send.rssMaxSendingMb)} MB while sending, ${fmt(send.rssEndMb)} MB at the end; peak RSS ${fmt(send.peakMb)} MB`,
         );

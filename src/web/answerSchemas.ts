@@ -73,6 +73,7 @@ export {
   unsubscribeInfoSchema,
 } from '../common/schemas/mailing';
 export { memberPageSchema } from '../common/schemas/members';
+export { chapterSendSchema, chapterSendsSchema } from '../common/schemas/sends';
 export { chapterNoteSchema } from '../common/schemas/notes';
 export { resultSchema } from '../common/schemas/permissions';
 export { emailSettingsSchema, frontPageSchema } from '../common/schemas/settings';

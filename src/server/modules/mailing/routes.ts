@@ -20,6 +20,7 @@ import { mailingAdminRoutes } from './adminRoutes';
 import { mailingBounceRoutes } from './bounceRoutes';
 import { mailingDraftRoutes } from './draftRoutes';
 import { mailingMemberRoutes } from './memberRoutes';
+import { mailingSendsRoutes } from './sendsRoutes';
 import { mailingSubscriberRoutes } from './subscriberRoutes';
 
 export function mailingRoutes(root: AppInstance): void {
@@ -76,6 +77,7 @@ export function mailingRoutes(root: AppInstance): void {
   mailingBounceRoutes(root);
   mailingDraftRoutes(root);
   mailingMemberRoutes(root);
+  mailingSendsRoutes(root);
   mailingSubscriberRoutes(root);
 }
 
