@@ -174,7 +174,7 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
   });
   app.decorate('sendQueuer', sendQueuer);
   app.addHook('onReady', async () => sendQueuer.start());
-  // Before the worker stops (hooks run in reverse): its message is handed back first.
+  // Stopping, it finishes the batch under way and hands its message back for any server to go on.
   app.addHook('onClose', async () => sendQueuer.stop());
 
   const routes = [
