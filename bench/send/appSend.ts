@@ -3,7 +3,7 @@
 // queues its recipients in the background as the app's send queuer does (timed: from the
 // request's answer to the last recipient queued), and runs the send worker(s) alongside until
 // the message is finished, sampling the process's RSS meanwhile.
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { User } from '../../src/common/schemas/auth';
 import { chapters, mailingDeliveries, mailingMessages, users } from '../../src/server/db/schema';
 import { createMailer } from '../../src/server/mail/mailer';
@@ -21,6 +21,8 @@ export interface SendReport {
   queueingMs: number;
   seconds: number;
   sentRows: number;
+  /** Deliveries in the ledger for the message (each member once). */
+  queuedRows: number;
   rssBeforeMb: number;
   rssFirstSecondMb: number;
   rssMaxSendingMb: number;
@@ -38,6 +40,8 @@ export interface SendOptions {
   unrecorded: string | undefined;
   /** Contacts to generate first in this process (an in-memory database), or 0. */
   generateHere: number;
+  /** Queue the recipients and stop: no worker, nothing sent. */
+  queueOnly: boolean;
 }
 
 export async function runSend(target: Target, options: SendOptions): Promise<SendReport> {
@@ -64,7 +68,8 @@ export async function runSend(target: Target, options: SendOptions): Promise<Sen
       body: BODY,
     });
     const answered = performance.now();
-    const workers = Array.from({ length: options.workers }, () =>
+    // --queue-only: no worker, the queueing alone (a list too long to send on a busy machine).
+    const workers = Array.from({ length: options.queueOnly ? 0 : options.workers }, () =>
       createSendWorker({
         db,
         mailer,
@@ -96,6 +101,10 @@ export async function runSend(target: Target, options: SendOptions): Promise<Sen
       if (Date.now() - started <= 1500) rssFirstSecond = Math.max(rssFirstSecond, rss);
     }, 100);
     for (;;) {
+      if (options.queueOnly) {
+        await queued;
+        break;
+      }
       const [message] = await db
         .select({ status: mailingMessages.status })
         .from(mailingMessages)
@@ -115,12 +124,17 @@ export async function runSend(target: Target, options: SendOptions): Promise<Sen
       .select({ id: mailingDeliveries.id })
       .from(mailingDeliveries)
       .where(eq(mailingDeliveries.status, 'sent'));
+    const [{ queuedRows } = { queuedRows: 0 }] = await db
+      .select({ queuedRows: count() })
+      .from(mailingDeliveries)
+      .where(eq(mailingDeliveries.messageId, messageId));
     return {
       recipients,
       requestMs: answered - asked,
       queueingMs,
       seconds,
       sentRows: sent.length,
+      queuedRows,
       rssBeforeMb: rssBefore / MB,
       rssFirstSecondMb: (rssFirstSecond || rssEnd) / MB,
       rssMaxSendingMb: Math.max(rssMax, rssEnd) / MB,
