@@ -170,6 +170,9 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
     log: app.log,
     leaseMs: config.mail.sendLeaseMs,
     pollMs: config.mail.sendPollMs,
+    // The embedded database runs on this process's thread: a batch holds every request while
+    // it is written, so it is kept short there.
+    batchSize: config.database.url ? 2000 : 500,
     onQueued: () => sendWorker.wake(),
   });
   app.decorate('sendQueuer', sendQueuer);

@@ -67,23 +67,29 @@ function SendItem({
         aria-label={`${send.title}: ${n(done)} of ${n(send.total)} done`}
       />
       <p className="mb-1 small" data-testid="send-figures">
-        <span className="me-3">
+        <span className="me-3 text-nowrap d-inline-block">
           Queued <strong>{n(send.queued)}</strong>
           {send.status === 'queueing' ? ` of ${n(send.total)}` : ''}
         </span>
-        <span className="me-3">
+        <span className="me-3 text-nowrap d-inline-block">
           Sent <strong data-testid="send-sent">{n(send.sent)}</strong>
         </span>
-        <span className="me-3">
+        <span className="me-3 text-nowrap d-inline-block">
           Failed <strong>{n(send.failed)}</strong>
         </span>
         {running && (
-          <span className="me-3">
+          <span className="me-3 text-nowrap d-inline-block">
             Waiting <strong>{n(waiting)}</strong>
           </span>
         )}
-        {send.skipped > 0 && <span className="me-3">Skipped {n(send.skipped)}</span>}
-        {send.cancelled > 0 && <span className="me-3">Not sent (stopped) {n(send.cancelled)}</span>}
+        {send.skipped > 0 && (
+          <span className="me-3 text-nowrap d-inline-block">Skipped {n(send.skipped)}</span>
+        )}
+        {send.cancelled > 0 && (
+          <span className="me-3 text-nowrap d-inline-block">
+            Not sent (stopped) {n(send.cancelled)}
+          </span>
+        )}
       </p>
       {running && (
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
