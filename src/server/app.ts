@@ -31,6 +31,7 @@ import { pageRenderer } from './modules/seo/renderPage';
 import { renderFirstScreen } from '../web/ssr/firstScreen';
 import { docsRoutes } from './modules/docs/routes';
 import { createMailer } from './mail/mailer';
+import { createSendQueuer } from './mail/sendQueuer';
 import { createSendWorker } from './mail/sendWorker';
 import { authRoutes } from './modules/auth/routes';
 import { accountRoutes } from './modules/auth/accountRoutes';
@@ -163,6 +164,22 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
   app.decorate('sendWorker', sendWorker);
   app.addHook('onReady', async () => sendWorker.start());
   app.addHook('onClose', async () => sendWorker.stop());
+  // Every server queues sends' recipients in the background, worker or not: the one that was
+  // asked at once, and one left half queued (a server died) once its lease runs out.
+  const sendQueuer = createSendQueuer({
+    db,
+    log: app.log,
+    leaseMs: config.mail.sendLeaseMs,
+    pollMs: config.mail.sendPollMs,
+    // The embedded database runs on this process's thread: a batch holds every request while
+    // it is written, so it is kept short there.
+    batchSize: config.database.url ? 2000 : 500,
+    onQueued: () => sendWorker.wake(),
+  });
+  app.decorate('sendQueuer', sendQueuer);
+  app.addHook('onReady', async () => sendQueuer.start());
+  // Stopping, it finishes the batch under way and hands its message back for any server to go on.
+  app.addHook('onClose', async () => sendQueuer.stop());
 
   const routes = [
     healthRoutes,

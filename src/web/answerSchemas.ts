@@ -75,6 +75,7 @@ export {
 } from '../common/schemas/mailing';
 export { memberImportAnswerSchema } from '../common/schemas/memberImport';
 export { memberPageSchema } from '../common/schemas/members';
+export { chapterSendSchema, chapterSendsSchema } from '../common/schemas/sends';
 export { chapterNoteSchema } from '../common/schemas/notes';
 export { resultSchema } from '../common/schemas/permissions';
 export { emailSettingsSchema, frontPageSchema } from '../common/schemas/settings';

@@ -96,6 +96,9 @@ async function send(listId: string, cookie: string, title: string) {
     cookie,
   );
   expect(res.statusCode).toBe(202);
+  // The recipients are queued in the background (mail/sendQueuer.ts); these tests read the
+  // ledger as soon as the send is made.
+  await t.app.sendQueuer.idle();
   worker.wake();
   return res.json() as { messageId: number; recipients: number };
 }

@@ -72,7 +72,9 @@ export async function claimDeliveries(
 
 /**
  * Sent: the ledger and the contacts' counters move together, once, whoever marks a row first
- * (a row taken over by another worker meanwhile was sent all the same).
+ * (a row taken over by another worker meanwhile was sent all the same). A row cancelled after
+ * its worker handed it to SMTP was sent all the same too: it is marked sent. Only rows this
+ * worker sent are ever passed here.
  *
  * Committed without waiting for the disk (synchronous_commit off, for this transaction only):
  * the flush was the longest part of a record on PostgreSQL. A mark lost that way (only if the
@@ -87,7 +89,7 @@ export async function markSent(db: Db, ids: readonly number[]): Promise<void> {
         sent as (
           update mailing_deliveries
           set status = 'sent', sent_at = now(), lease_until = null, error = null
-          where id = any(${intArray(ids)}::int[]) and status = 'sending'
+          where id = any(${intArray(ids)}::int[]) and status in ('sending', 'cancelled')
           returning contact_id
         )
         update mailing_list_contacts
@@ -138,6 +140,27 @@ export async function renewClaims(
   return new Set(renewed.map((r) => Number(r.id)));
 }
 
+/**
+ * Which of these claimed rows are still this claim's to send (same attempt count, still
+ * 'sending'): not cancelled by the host, not taken over. Read just before a row is handed to
+ * SMTP (./startGate.ts).
+ */
+export async function stillClaimed(
+  db: Db,
+  rows: readonly { id: number; attempts: number }[],
+): Promise<Set<number>> {
+  if (rows.length === 0) return new Set();
+  const mine = await queryRows<{ id: number }>(
+    db,
+    sql`select d.id from mailing_deliveries d
+        join unnest(${intArray(rows.map((r) => r.id))}::int[],
+                    ${intArray(rows.map((r) => r.attempts))}::int[]) as mine(id, attempts)
+          on d.id = mine.id and d.attempts = mine.attempts
+        where d.status = 'sending'`,
+  );
+  return new Set(mine.map((r) => Number(r.id)));
+}
+
 /** A final state other than sent: 'failed' (with the reason) or 'skipped'. */
 export async function markDone(
   db: Db,
@@ -166,11 +189,18 @@ export async function retryLater(
   );
 }
 
-/** Marks the message finished once none of its deliveries is pending or being sent. */
+/**
+ * Marks the message finished once every delivery is written ('queued', not 'queueing') and none
+ * is pending or being sent. One statement: the message row counts only if this statement's
+ * snapshot sees it 'queued', and then every delivery was committed before that snapshot, so the
+ * check cannot finish a send early. Run by a worker after each batch's last record, and by the
+ * queuer after it commits 'queued' (./recipientQueue.ts): whichever of them is last finishes it.
+ * A cancelled send stays cancelled.
+ */
 export async function finishMessage(db: Db, messageId: number): Promise<void> {
   await db.execute(
     sql`update mailing_messages set status = 'finished', finished_at = now()
-        where id = ${messageId} and status <> 'finished'
+        where id = ${messageId} and status = 'queued'
           and not exists (
             select 1 from mailing_deliveries
             where message_id = ${messageId} and status in ('pending', 'sending')

@@ -19,6 +19,8 @@ const silent = { info() {}, warn() {}, error() {} };
 let onMessage: (mail: ParsedMail) => Error | null = () => null;
 const received: ParsedMail[] = [];
 const refuse = new Map<string, number>();
+/** When the worker handed each address's copy to the mailer (the SMTP client), by address. */
+const handedAt = new Map<string, number>();
 let smtp: SMTPServer;
 let t: TestApp;
 let host: { cookie: string };
@@ -31,12 +33,20 @@ function worker(
   unrecordedPerLoop?: number,
   extra: Pick<SendWorkerOptions, 'onSmtpAnswer'> = {},
 ): SendWorker {
+  const mailer = t.app.mailer;
   const made = createSendWorker({
     ...extra,
     ...(batchSize ? { batchSize } : {}),
     ...(unrecordedPerLoop ? { unrecordedPerLoop } : {}),
     db: t.db,
-    mailer: t.app.mailer,
+    mailer: {
+      kind: mailer.kind,
+      close: () => mailer.close(),
+      send: (mail) => {
+        handedAt.set(mail.to, performance.now());
+        return mailer.send(mail);
+      },
+    },
     log: silent,
     publicUrl: PUBLIC_URL,
     tracking: true,
@@ -77,8 +87,14 @@ async function send(listId: string, cookie: string, title: string) {
     payload: { title, body: '<p>Come along.</p>', listId },
   });
   expect(res.statusCode).toBe(202);
+  // The recipients are queued in the background (./sendQueuer.ts); these tests read the ledger
+  // as soon as the send is made.
+  await t.app.sendQueuer.idle();
   return res.json() as { messageId: number; recipients: number };
 }
+
+const chapterOf = async (listId: string) =>
+  (await t.db.select().from(chapters).where(eq(chapters.brontoListId, listId)))[0]!.id;
 
 const ledger = (messageId: number) =>
   t.db.select().from(mailingDeliveries).where(eq(mailingDeliveries.messageId, messageId));
@@ -456,5 +472,59 @@ describe('the send worker', () => {
         expect(mail.messageId).toBe(`<${row.trackingToken}@chapters.example.org>`);
       expect(contact.numSends).toBe(1);
     }
+  });
+
+  it('sends nothing more once the host stops the send: what was handed over stays sent', async () => {
+    const list = await chapterWithList(60, 'stopped');
+    const { messageId } = await send(list.listId, list.cookie, 'Stopped');
+    const sender = worker(60_000, 4);
+    let accepted = 0;
+    let cancelled!: (at: number) => void;
+    const stoppedAt = new Promise<number>((resolve) => (cancelled = resolve));
+    onMessage = (mail) => {
+      // The host presses Stop while the 8th copy is with the SMTP server and others are in
+      // the loops' hands, claimed.
+      if (mail.subject === 'Stopped' && ++accepted === 8) {
+        void t.app
+          .inject({
+            method: 'POST',
+            url: `/api/mailing_list/sends/${messageId}/cancel`,
+            headers: { cookie: list.cookie },
+            payload: {},
+          })
+          .then((res) => {
+            expect(res.statusCode).toBe(200);
+            cancelled(performance.now());
+          });
+      }
+      return null;
+    };
+    sender.start();
+    const returnedAt = await stoppedAt;
+    // Give the loops time to send anything they still would.
+    await new Promise((r) => setTimeout(r, 500));
+    await sender.stop();
+    onMessage = () => null;
+
+    const handedAfter = list.emails.filter((e) => (handedAt.get(e) ?? 0) > returnedAt);
+    expect(handedAfter).toEqual([]);
+    const copies = received.filter((m) => m.subject === 'Stopped');
+    const rows = await ledger(messageId);
+    // Every copy the SMTP server took is recorded as sent, cancelled or not; no other row is.
+    expect(rows.filter((d) => d.status === 'sent')).toHaveLength(copies.length);
+    expect(copies.length).toBeGreaterThanOrEqual(8);
+    expect(copies.length).toBeLessThan(60);
+    expect(rows.filter((d) => d.status === 'cancelled')).toHaveLength(60 - copies.length);
+    for (const email of list.emails) expect(countFor(email)).toBeLessThanOrEqual(1);
+    const sends = await t.app.inject({
+      url: `/api/mailing_list/chapter/${rows.length && (await chapterOf(list.listId))}/sends`,
+      headers: { cookie: list.cookie },
+    });
+    expect(sends.json()[0]).toMatchObject({
+      id: messageId,
+      status: 'cancelled',
+      total: 60,
+      sent: copies.length,
+    });
   });
 });

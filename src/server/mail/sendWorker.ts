@@ -5,8 +5,9 @@
 // work every MAIL_SEND_POLL_MS; a send queued on the same server wakes it at once.
 //
 // Its parts: the claimed rows (./claimQueue.ts, a batch per statement, fetched ahead), the
-// rendered messages (./sendTemplates.ts), the records of sent rows (./sentRecorder.ts, group
-// commit) and of refused ones (./sendFailures.ts). Here: the `concurrency` loops that take a
+// rendered messages (./sendTemplates.ts), the last look before a send (./startGate.ts: a
+// cancelled row is not sent), the records of sent rows (./sentRecorder.ts, group commit) and of
+// refused ones (./sendFailures.ts). Here: the `concurrency` loops that take a
 // row, send it and have it recorded.
 //
 // Duplicates stay bounded: a loop sends its next message while the last one is being recorded,
@@ -23,6 +24,7 @@ import { markDone } from './deliveries';
 import { MAX_ATTEMPTS, reasonOf, recordFailure } from './sendFailures';
 import { sendTemplates } from './sendTemplates';
 import { sentRecorder } from './sentRecorder';
+import { startGate } from './startGate';
 import { Abandoned, workerLife } from './workerLife';
 
 declare module 'fastify' {
@@ -104,6 +106,7 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
     fetchAheadBelow: Math.max(concurrency, Math.ceil(batchSize / 2)),
   });
   const templateOf = sendTemplates(db, { publicUrl, tracking: options.tracking });
+  const gate = startGate(db);
   // A group is written once every loop could be holding as many records as it may while it
   // still sends: more, and the loops would stop to wait for it.
   const recorder = sentRecorder(db, log, life, concurrency * Math.max(1, unrecordedPerLoop - 1));
@@ -129,6 +132,10 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
     } else if (row.attempts > maxAttempts) {
       // Claimed this often, it killed its worker each time: do not let it do so again.
       await markDone(db, row.id, 'failed', 'Gave up after repeated interrupted attempts.');
+    } else if (!(await gate.mayStillSend(row))) {
+      // Cancelled by the host, or taken over, since it was claimed: not ours to send. Nothing
+      // to record; the row is done with.
+      life.alive();
     } else {
       const refusal = await mailer.send(personalize(content, row, publicUrl)).then(
         () => null,

@@ -27,7 +27,7 @@ import {
   type ChapterRow,
   type TestApp,
 } from '../test/chapterAdminWorld';
-import { chapterEvents, mailingLists, pressMentions } from '../db/schema';
+import { chapterEvents, mailingLists, mailingMessages, pressMentions } from '../db/schema';
 import { createSession, SESSION_COOKIE } from '../modules/auth/sessions';
 import type { AccessRule } from './access';
 
@@ -105,6 +105,15 @@ async function mention(): Promise<string> {
     })
     .returning();
   return row!.slug;
+}
+
+/** A send of the chapter's list, still being sent: its id. */
+async function chapterSend(): Promise<number> {
+  const [row] = await t.db
+    .insert(mailingMessages)
+    .values({ listId: Number(listId), chapterId: chapter.id, subject: 'Hello', body: '<p>Hi</p>' })
+    .returning();
+  return row!.id;
 }
 
 /** A Tuesday three weeks or so ahead, as YYYY-MM-DD: one of event()'s dates. */
@@ -272,6 +281,12 @@ const MATRIX: Record<string, Row> = {
   ),
   'GET /api/mailing_list/chapter/:chapterId/recipients': host(() =>
     GET(`/api/mailing_list/chapter/${chapter.id}/recipients`),
+  ),
+  'GET /api/mailing_list/chapter/:chapterId/sends': host(() =>
+    GET(`/api/mailing_list/chapter/${chapter.id}/sends`),
+  ),
+  'POST /api/mailing_list/sends/:id/cancel': host(async () =>
+    POST(`/api/mailing_list/sends/${await chapterSend()}/cancel`, {}),
   ),
   'POST /api/mailing_list/chapter/:chapterId/preview': host(() =>
     POST(`/api/mailing_list/chapter/${chapter.id}/preview`, { title: 'Hello', body: '<p>Hi</p>' }),

@@ -53,6 +53,9 @@ export const mailingListContacts = pgTable(
     uniqueIndex('mailing_list_contacts_list_email_uq').on(t.listId, sql`lower(${t.email})`),
     uniqueIndex('mailing_list_contacts_unsubscribe_uq').on(t.unsubscribeToken),
     index('mailing_list_contacts_list_status_idx').on(t.listId, t.status),
+    // A send queues the list's active contacts in batches, in id order from where it stopped
+    // (mail/recipientQueue.ts): each batch is read from this index, never sorted from the list.
+    index('mailing_list_contacts_list_status_id_idx').on(t.listId, t.status, t.id),
     // The Members screen's pages, newest first, and the export's keyset batches: a page is read
     // from the index in order, never sorted from the whole list.
     index('mailing_list_contacts_list_created_idx').on(t.listId, t.createdAt.desc(), t.id.desc()),
@@ -86,16 +89,34 @@ export const mailingMessages = pgTable(
     // chapter's address), as they were when the message was written.
     fromName: text('from_name').notNull().default(''),
     replyTo: text('reply_to'),
-    // queued -> finished, once no delivery of the message is pending or being sent.
+    // queueing (its deliveries are being written, in batches, in the background) -> queued
+    // (every delivery is in the ledger) -> finished (none is pending or being sent), or
+    // cancelled from queueing or queued (docs/decisions/07-chapter-email.md, send states).
     status: text('status').notNull().default('queued'),
+    // The active members when the send was asked for: the send's size while it is queueing.
+    expected: integer('expected').notNull().default(0),
+    // Deliveries written so far, and the last contact id queued: queueing resumes after it.
+    queued: integer('queued').notNull().default(0),
+    queuedThrough: integer('queued_through').notNull().default(0),
+    // A server queueing the message holds it until then (renewed each batch); a message left
+    // 'queueing' past it is taken up by any server (its queuer died).
+    queueLeaseUntil: timestamp('queue_lease_until', { withTimezone: true }),
     createdAt: createdAt(),
+    // When it finished or was cancelled.
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
     index('mailing_messages_list_created_idx').on(t.listId, t.createdAt.desc()),
     // A chapter's latest email, for the trigger that keeps chapters.last_active_at.
     index('mailing_messages_chapter_created_idx').on(t.chapterId, t.createdAt.desc()),
-    check('mailing_messages_status', sql`${t.status} in ('queued', 'finished')`),
+    check(
+      'mailing_messages_status',
+      sql`${t.status} in ('queueing', 'queued', 'finished', 'cancelled')`,
+    ),
+    // The queuers' question, "which send is left half queued?", reads only those.
+    index('mailing_messages_queueing_idx')
+      .on(t.id)
+      .where(sql`status = 'queueing'`),
   ],
 );
 
@@ -111,7 +132,8 @@ export const mailingDeliveries = pgTable(
       .notNull()
       .references(() => mailingListContacts.id, { onDelete: 'cascade' }),
     // pending -> sending (claimed by a worker until lease_until) -> sent, failed or skipped (the
-    // contact was no longer active). A 'sending' row whose lease ran out belonged to a worker
+    // contact was no longer active); pending or sending -> cancelled (the host stopped the send;
+    // a cancelled row a worker had already handed to SMTP is still marked sent). A 'sending' row whose lease ran out belonged to a worker
     // that died: it is claimed again. A 'pending' row with a lease waits for a retry.
     status: text('status').notNull().default('pending'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
@@ -142,7 +164,7 @@ export const mailingDeliveries = pgTable(
       .where(sql`status in ('pending', 'sending')`),
     check(
       'mailing_deliveries_status',
-      sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'skipped')`,
+      sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'skipped', 'cancelled')`,
     ),
   ],
 );

@@ -11,6 +11,7 @@ import {
 import { mailingListProvider } from './factory';
 import { describeProvider } from './providerSuite';
 import { builtinProvider } from './builtin';
+import { queueAll } from '../recipientQueue';
 
 let database: Database;
 let listId: number;
@@ -201,6 +202,15 @@ describe('builtin provider: lists and contacts', () => {
     };
     const queued = await provider.queueMessage(message);
     expect(queued.recipients).toBe(2);
+    // The request only writes the message; its deliveries are written in the background.
+    const [waiting] = await database.db
+      .select()
+      .from(mailingMessages)
+      .where(eq(mailingMessages.id, queued.messageId));
+    expect(waiting).toMatchObject({ status: 'queueing', expected: 2, queued: 0 });
+    expect(await queueAll(database.db, queued.messageId, { batchSize: 1, leaseMs: 30_000 })).toBe(
+      'done',
+    );
     const rows = await database.db
       .select()
       .from(mailingDeliveries)

@@ -1,7 +1,8 @@
-// Queues a message of the built-in provider: the message and one pending delivery per active
-// contact, in two statements whatever the size of the list. The send worker
-// (src/server/mail/sendWorker.ts) delivers them.
-import { eq, sql } from 'drizzle-orm';
+// Queues a message of the built-in provider: the message alone, 'queueing', with the number of
+// active contacts it is for; its deliveries are written in batches in the background
+// (src/server/mail/sendQueuer.ts), so the request that asks for a send answers at once however
+// long the list. The send worker (src/server/mail/sendWorker.ts) delivers them as they come.
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailingMessages } from '../../db/schema';
 import { queryRows } from '../queryRows';
@@ -14,9 +15,20 @@ export class UnknownListError extends Error {
   }
 }
 
+/** The list's active contacts: one count from the (list, status) index, no list read. */
+export async function countActiveContacts(db: Db, listId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from mailing_list_contacts
+        where list_id = ${listId} and status = 'active'`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 export async function queueMessage(db: Db, message: ListMessage): Promise<QueuedMessage> {
   const listId = await existingListId(db, message.listId);
   if (listId === null) throw new UnknownListError(message.listId);
+  const recipients = await countActiveContacts(db, listId);
   const [row] = await db
     .insert(mailingMessages)
     .values({
@@ -27,27 +39,13 @@ export async function queueMessage(db: Db, message: ListMessage): Promise<Queued
       body: message.html,
       fromName: message.fromName,
       replyTo: message.replyTo,
+      expected: recipients,
+      // Nothing to deliver: the message is done now, not whenever a queuer next looks.
+      ...(recipients === 0
+        ? { status: 'finished', finishedAt: new Date() }
+        : { status: 'queueing' }),
     })
     .returning({ id: mailingMessages.id });
   if (!row) throw new Error('insert returned no message');
-
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`with queued as (
-          insert into mailing_deliveries (message_id, contact_id)
-          select ${row.id}, id from mailing_list_contacts
-          where list_id = ${listId} and status = 'active'
-          returning 1
-        )
-        select count(*)::int as n from queued`,
-  );
-  const recipients = count?.n ?? 0;
-  if (recipients === 0) {
-    // Nothing to deliver: the message is done now, not whenever a worker next looks.
-    await db
-      .update(mailingMessages)
-      .set({ status: 'finished', finishedAt: new Date() })
-      .where(eq(mailingMessages.id, row.id));
-  }
   return { messageId: row.id, recipients };
 }

@@ -120,8 +120,9 @@ export interface MailingListProvider {
   unblockContact(email: string): Promise<number>;
 
   /**
-   * Sends the message to every active contact of the list. The built-in provider queues one
-   * delivery per contact and returns at once; the send worker delivers them.
+   * Sends the message to every active contact of the list. The built-in provider writes the
+   * message 'queueing' and returns at once: the send queuer writes one delivery per contact in
+   * the background and the send worker delivers them.
    */
   queueMessage(message: ListMessage): Promise<QueuedMessage>;
 }

@@ -131,7 +131,9 @@ export function mailingAdminRoutes(root: AppInstance): void {
       );
       // Published as a chapter post: the chapter's posts and 'Last Active' date.
       await forgetAnswers(app, changed.chapterPart(chapter.id));
-      // Committed: this server's worker starts on it now rather than at its next look.
+      // Committed: this server queues its recipients now, in the background, and its worker
+      // sends them as they come rather than at its next look.
+      app.sendQueuer.wake();
       app.sendWorker.wake();
       return reply.code(202).send(answer);
     },

@@ -16,6 +16,7 @@ import { mailingListProvider } from '../../mail/lists/factory';
 import { brevoChoice } from './providers';
 import { requireChapterHostAccess } from '../chapters/access';
 import { chapterRecipients, composeMessage, previewMessage, sendTestMessage } from './draftService';
+import { chapterMembers } from './memberService';
 
 const chapterParams = z.object({ chapterId: idParam });
 
@@ -32,9 +33,13 @@ export function mailingDraftRoutes(root: AppInstance): void {
       schema: { params: chapterParams, response: { 200: chapterRecipientsSchema } },
     },
     async (request) => {
-      const user = requireHostAccess(request, request.params.chapterId);
-      const chapter = await requireChapterHostAccess(app.db, user, request.params.chapterId);
-      return chapterRecipients(app.db, provider, chapter);
+      const source = await chapterMembers(
+        app.db,
+        brevoChoice(app.config),
+        request.user,
+        request.params.chapterId,
+      );
+      return chapterRecipients(app.db, provider, source);
     },
   );
 

@@ -15,7 +15,9 @@ import type { MailingListProvider } from '../../mail/lists/provider';
 import { countAttempt } from '../auth/rateLimit';
 import { chapterEmail, displayTitle } from '../chapters/summaries';
 import { isBlankRichText, sanitizeRichText } from '../content/sanitize';
-import { chapterListId, type ChapterRow } from './listAccess';
+import type { ChapterRow } from './listAccess';
+import { countActiveMembers } from './memberPages';
+import type { MemberSource } from './memberService';
 
 /** Test messages one user may send in an hour, across chapters. */
 export const TEST_MESSAGE_LIMIT = { max: 10, windowSeconds: 3600 } as const;
@@ -47,16 +49,26 @@ export async function composeMessage(
   };
 }
 
-/** Active contacts of the chapter's list: what a send would queue now. */
+/**
+ * Active contacts of the chapter's list: what a send would queue now. A built-in list is one
+ * indexed count (memberPages.ts), never a read of the list; a list kept at Brevo is fetched.
+ */
 export async function chapterRecipients(
   db: Db,
   provider: MailingListProvider,
-  chapter: ChapterRow,
+  source: MemberSource,
 ): Promise<ChapterRecipients> {
-  const listId = await chapterListId(db, chapter);
-  if (!listId) return { listId: null, recipients: 0 };
-  const contacts = (await provider.listContacts(listId)) ?? [];
-  return { listId, recipients: contacts.filter((c) => c.status === 'active').length };
+  const { listId, members } = source;
+  switch (members.kind) {
+    case 'none':
+      return { listId, recipients: 0 };
+    case 'builtin':
+      return { listId, recipients: await countActiveMembers(db, members.id) };
+    case 'remote': {
+      const contacts = (await provider.listContacts(members.listId)) ?? [];
+      return { listId, recipients: contacts.filter((c) => c.status === 'active').length };
+    }
+  }
 }
 
 export interface RenderSettings {

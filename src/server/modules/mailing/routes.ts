@@ -21,6 +21,7 @@ import { mailingBounceRoutes } from './bounceRoutes';
 import { mailingDraftRoutes } from './draftRoutes';
 import { mailingMemberRoutes } from './memberRoutes';
 import { mailingImportRoutes } from './importRoutes';
+import { mailingSendsRoutes } from './sendsRoutes';
 import { mailingSubscriberRoutes } from './subscriberRoutes';
 
 export function mailingRoutes(root: AppInstance): void {
@@ -78,6 +79,7 @@ export function mailingRoutes(root: AppInstance): void {
   mailingDraftRoutes(root);
   mailingMemberRoutes(root);
   mailingImportRoutes(root);
+  mailingSendsRoutes(root);
   mailingSubscriberRoutes(root);
 }
 

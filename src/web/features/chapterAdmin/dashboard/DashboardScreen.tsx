@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import { formatMediumDate } from '../../../../common/format';
+import { SendList } from '../sends/SendList';
 import { useAdminChapter } from '../useAdminChapter';
 import { LapseWarning } from './LapseWarning';
 import { MemberCount } from './MemberCount';
@@ -40,6 +41,7 @@ export function DashboardScreen() {
           </div>
         </div>
       </div>
+      <SendList chapterId={chapter.id} />
       <NextMeetings chapter={chapter} eventsPath={`${base}/events`} />
       <RecentActivity chapterId={chapter.id} />
     </section>

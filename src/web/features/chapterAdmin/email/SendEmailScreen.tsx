@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -21,6 +21,8 @@ import { useAdminChapter, useRefreshChapter } from '../useAdminChapter';
 import { EmailPreviewDialog, type PreviewState } from './EmailPreviewDialog';
 import { EmailSent, type SentEmail } from './EmailSent';
 import { RecipientCount } from './RecipientCount';
+import { SendList } from '../sends/SendList';
+import { sendsKey } from '../sends/useChapterSends';
 import {
   EMAIL_CONFIRM,
   EMAIL_PREPARATION_FAILED,
@@ -43,6 +45,7 @@ export function SendEmailScreen() {
   const { chapter, base, publicPath } = useAdminChapter();
   const toast = useToast();
   const refreshChapter = useRefreshChapter();
+  const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [touched, setTouched] = useState(false);
@@ -141,6 +144,8 @@ export function SendEmailScreen() {
       toast.show({ type: 'success', title: 'Email sent', message: EMAIL_SENT });
       // The dashboard's last email, and the chapter page's posts.
       void refreshChapter();
+      // The new send in the list below, watched while it runs.
+      void queryClient.invalidateQueries({ queryKey: sendsKey(chapter.id) });
     } catch (err) {
       const status = err instanceof ApiError ? err.status : -1;
       toast.show({ type: 'error', title: EMAIL_SEND_FAILED, message: sendFailureMessage(status) });
@@ -267,6 +272,9 @@ export function SendEmailScreen() {
           </div>
         </Form>
       )}
+      <div className="mt-4">
+        <SendList chapterId={chapter.id} />
+      </div>
       {preview && <EmailPreviewDialog state={preview} onClose={() => setPreview(null)} />}
     </section>
   );

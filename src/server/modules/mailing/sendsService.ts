@@ -1,0 +1,150 @@
+// A chapter's sends as its hosts watch them (issue 23): how far each got, counted from the send
+// ledger, and stopping one. Sending itself is sendService.ts; the states are in
+// mail/recipientQueue.ts and docs/decisions/07-chapter-email.md.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { mailingDeliveries, mailingMessages } from '../../db/schema';
+import { isAdmin } from '../../../common/policy';
+import type { User } from '../../../common/schemas/auth';
+import type { ChapterSend, SendStatus } from '../../../common/schemas/sends';
+import { HttpError } from '../../plugins/errors';
+import { requireChapterHostAccess } from '../chapters/access';
+
+/** The latest sends a screen shows; older ones are history the dashboard does not need. */
+export const SENDS_SHOWN = 10;
+
+type MessageRow = Pick<
+  typeof mailingMessages.$inferSelect,
+  'id' | 'subject' | 'createdAt' | 'status' | 'expected' | 'queued' | 'finishedAt'
+>;
+
+const messageColumns = {
+  id: mailingMessages.id,
+  subject: mailingMessages.subject,
+  createdAt: mailingMessages.createdAt,
+  status: mailingMessages.status,
+  expected: mailingMessages.expected,
+  queued: mailingMessages.queued,
+  finishedAt: mailingMessages.finishedAt,
+};
+
+/** Deliveries of each message by status: one grouped count from the (message, status) index. */
+async function ledgerCounts(db: Db, ids: readonly number[]) {
+  const counts = new Map<number, Record<string, number>>();
+  if (ids.length === 0) return counts;
+  const rows = await db
+    .select({
+      messageId: mailingDeliveries.messageId,
+      status: mailingDeliveries.status,
+      n: sql<number>`count(*)::int`.mapWith(Number),
+    })
+    .from(mailingDeliveries)
+    .where(inArray(mailingDeliveries.messageId, [...ids]))
+    .groupBy(mailingDeliveries.messageId, mailingDeliveries.status);
+  for (const row of rows) {
+    const of = counts.get(row.messageId) ?? {};
+    of[row.status] = row.n;
+    counts.set(row.messageId, of);
+  }
+  return counts;
+}
+
+function asSend(row: MessageRow, counts: Record<string, number> = {}): ChapterSend {
+  const status = row.status as SendStatus;
+  return {
+    id: row.id,
+    title: row.subject,
+    createdAt: row.createdAt.toISOString(),
+    // While queueing, the ledger is still filling: the size is what was counted at the send.
+    total: status === 'queueing' ? Math.max(row.expected, row.queued) : row.queued,
+    sent: counts.sent ?? 0,
+    failed: counts.failed ?? 0,
+    status,
+    queued: row.queued,
+    skipped: counts.skipped ?? 0,
+    cancelled: counts.cancelled ?? 0,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+async function withCounts(db: Db, rows: MessageRow[]): Promise<ChapterSend[]> {
+  const counts = await ledgerCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => asSend(r, counts.get(r.id)));
+}
+
+/** The chapter's latest sends, newest first (the caller checked host access). */
+export async function chapterSends(db: Db, chapterId: number): Promise<ChapterSend[]> {
+  const rows = await db
+    .select(messageColumns)
+    .from(mailingMessages)
+    .where(eq(mailingMessages.chapterId, chapterId))
+    .orderBy(desc(mailingMessages.createdAt), desc(mailingMessages.id))
+    .limit(SENDS_SHOWN);
+  return withCounts(db, rows);
+}
+
+/**
+ * Who may stop a send: its chapter's hosts, field organizers and admins (the same as sending);
+ * a send of no chapter (its chapter deleted), admins only. 401, 404, 403 as elsewhere.
+ */
+async function requireSendAccess(db: Db, user: User | null, id: number) {
+  if (!user) throw new HttpError(401, 'Please sign in first.');
+  const [row] = await db
+    .select({ chapterId: mailingMessages.chapterId })
+    .from(mailingMessages)
+    .where(eq(mailingMessages.id, id))
+    .limit(1);
+  if (!row) throw new HttpError(404, 'Send not found.');
+  if (row.chapterId === null) {
+    if (!isAdmin(user)) throw new HttpError(403, 'Only admins may stop this send.');
+    return;
+  }
+  await requireChapterHostAccess(db, user, row.chapterId);
+}
+
+/**
+ * Stops a send: nothing not yet handed to SMTP is sent after this returns. Two statements in
+ * one transaction, in this order: the message row first, which waits for a queueing batch under
+ * way (it holds the row) and makes every later batch write nothing; then, with a snapshot taken
+ * after that, every delivery still pending or claimed, those of that last batch included. A
+ * worker looks at its claimed row just before handing it to SMTP (mail/startGate.ts), so a
+ * cancelled row is not sent; one it handed over before is recorded as sent all the same.
+ * Stopping a stopped send changes nothing; a finished one is 409.
+ */
+export async function cancelSend(db: Db, user: User | null, id: number): Promise<ChapterSend> {
+  await requireSendAccess(db, user, id);
+  const stopped = await db.transaction(async (tx) => {
+    const [message] = await tx
+      .update(mailingMessages)
+      .set({ status: 'cancelled', finishedAt: new Date(), queueLeaseUntil: null })
+      .where(
+        and(eq(mailingMessages.id, id), inArray(mailingMessages.status, ['queueing', 'queued'])),
+      )
+      .returning({ id: mailingMessages.id });
+    if (!message) return false;
+    await tx
+      .update(mailingDeliveries)
+      .set({ status: 'cancelled', leaseUntil: null })
+      .where(
+        and(
+          eq(mailingDeliveries.messageId, id),
+          inArray(mailingDeliveries.status, ['pending', 'sending']),
+        ),
+      );
+    return true;
+  });
+  const [row] = await db
+    .select(messageColumns)
+    .from(mailingMessages)
+    .where(eq(mailingMessages.id, id))
+    .limit(1);
+  if (!row) throw new HttpError(404, 'Send not found.');
+  if (!stopped && row.status === 'finished') {
+    throw new HttpError(409, 'This email has been sent to everyone already.');
+  }
+  const [send] = await withCounts(db, [row]);
+  return send!;
+}
