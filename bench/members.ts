@@ -3,15 +3,19 @@
 // made in one generate_series insert, dropped afterwards. The app runs in this process over real
 // HTTP with ONE database connection (poolMax 1); the client reads every answer and keeps none.
 // Prints:
+//   floor             /api/health (HTTP and one database round trip): what any call costs on this
+//                     machine now, the ceiling the figures below are read against; load average
 //   page p99          random pages over the whole list (and page 0 alone), each with its total
 //   search p99        fragments of addresses: rare (a member's number), middling (a domain),
-//                     common (in every address), each with its (capped) total
-//   count             the total alone, in SQL: the whole list, and its active members
+//                     common (in every address), each with its total (capped: SEARCH_COUNT_CAP)
+//   count             the total alone as a page reads it (the kept counts, migration 0013): the
+//                     whole list and a status; and a count(*) of the rows beside it
 //   export            members.csv: rows/s and the server's RSS growth while it streams
 //   whole list        the spec's /contacts call: time and RSS growth while it streams
 //
 //   npm run bench:members -- [--members 200000] [--requests 200]
 import { request } from 'node:http';
+import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -20,7 +24,9 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { chapters, mailingLists, permissions, users } from '../src/server/db/schema';
 import { ROLE } from '../src/common/constants';
+import { SEARCH_COUNT_CAP } from '../src/common/memberFilters';
 import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/sessions';
+import { countByStatus } from '../src/server/modules/mailing/memberPages';
 import { postgresTarget } from './send/targets';
 
 const { values: args } = parseArgs({
@@ -36,6 +42,10 @@ const MB = 1024 * 1024;
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+const load = () =>
+  `load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(', ')}`;
 
 function summary(label: string, times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -179,6 +189,11 @@ async function main() {
     // Warm-up: plans, the pool's one connection, the session.
     for (let i = 0; i < 20; i += 1) await get(`${base}/members?page=${i}`);
 
+    console.log(`\nfloor (${load()})`);
+    const floor: number[] = [];
+    for (let i = 0; i < REQUESTS; i += 1) floor.push((await get('/api/health')).ms);
+    const floorP99 = summary('/api/health', floor);
+
     const pages = Math.ceil(MEMBERS / 50);
     const random: number[] = [];
     for (let i = 0; i < REQUESTS; i += 1) {
@@ -186,6 +201,10 @@ async function main() {
     }
     const first: number[] = [];
     for (let i = 0; i < REQUESTS; i += 1) first.push((await get(`${base}/members?page=0`)).ms);
+    // A host pressing Next: the first twenty pages, in turn.
+    const next: number[] = [];
+    for (let i = 0; i < REQUESTS; i += 1)
+      next.push((await get(`${base}/members?page=${i % 20}`)).ms);
     const filtered: number[] = [];
     for (let i = 0; i < REQUESTS; i += 1) {
       const status = ['active', 'unsubscribed', 'blocked', 'bounced'][i % 4];
@@ -195,6 +214,7 @@ async function main() {
     console.log('\npages (50 a page, with the total)');
     const pageP99 = summary('random page of the whole list', random);
     summary('page 0', first);
+    const nextP99 = summary('pages 0-19 in turn', next);
     summary('status filter, pages 0-99 / 0-9', filtered);
 
     const kinds: Record<string, () => string> = {
@@ -205,7 +225,9 @@ async function main() {
       'one or two characters': () => ['7', '42', 'x', 'r1'][Math.floor(Math.random() * 4)]!,
       absent: () => `nobody${Math.floor(Math.random() * 1000)}`,
     };
-    console.log('\nsearch (page 0, with the total counted up to 10,001)');
+    console.log(
+      `\nsearch (page 0, with the total counted up to ${(SEARCH_COUNT_CAP + 1).toLocaleString('en-US')})`,
+    );
     const all: number[] = [];
     for (const [label, term] of Object.entries(kinds)) {
       const times: number[] = [];
@@ -217,22 +239,29 @@ async function main() {
     }
     const searchP99 = summary('every search', all);
 
-    console.log('\ncount (SQL, one connection)');
-    const counts: Record<string, ReturnType<typeof sql>> = {
-      'whole list': sql`select count(*) from mailing_list_contacts where list_id = ${list!.id}`,
-      'active members': sql`select count(*) from mailing_list_contacts where list_id = ${list!.id} and status = 'active'`,
-      'blocked members': sql`select count(*) from mailing_list_contacts where list_id = ${list!.id} and status = 'blocked'`,
+    console.log('\ncount (one connection)');
+    const counts: Record<string, () => Promise<unknown>> = {
+      'whole list (kept counts)': () => countByStatus(db, list!.id, null),
+      'active members (kept counts)': () => countByStatus(db, list!.id, ['active']),
+      'unsubscribed (kept counts)': () => countByStatus(db, list!.id, ['unsub', 'deleted']),
     };
     let countP99 = 0;
-    for (const [label, query] of Object.entries(counts)) {
+    const timeCount = async (label: string, query: () => Promise<unknown>) => {
       const times: number[] = [];
       for (let i = 0; i < 50; i += 1) {
         start = performance.now();
-        await db.execute(query);
+        await query();
         times.push(performance.now() - start);
       }
-      countP99 = Math.max(countP99, summary(label, times));
+      return summary(label, times);
+    };
+    for (const [label, query] of Object.entries(counts)) {
+      countP99 = Math.max(countP99, await timeCount(label, query));
     }
+    // What the total cost before the kept counts: every index entry of the list read.
+    await timeCount('whole list, count(*) of its rows', () =>
+      db.execute(sql`select count(*) from mailing_list_contacts where list_id = ${list!.id}`),
+    );
 
     console.log('\nexport and whole list (the server in this process; MB of RSS)');
     const exported = await withRss(() => get(`${base}/members.csv`));
@@ -246,7 +275,7 @@ async function main() {
     );
 
     console.log(
-      `\nsummary: page p99 ${ms(pageP99)}, search p99 ${ms(searchP99)}, count p99 ${ms(countP99)}, export +${(exported.growth / MB).toFixed(1)} MB, whole list +${(whole.growth / MB).toFixed(1)} MB`,
+      `\nsummary (${load()}): floor p99 ${ms(floorP99)}, page p99 ${ms(pageP99)} (pages 0-19 ${ms(nextP99)}), search p99 ${ms(searchP99)}, count p99 ${ms(countP99)}, export +${(exported.growth / MB).toFixed(1)} MB, whole list +${(whole.growth / MB).toFixed(1)} MB`,
     );
     await app.close();
   } finally {
