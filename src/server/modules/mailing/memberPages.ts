@@ -21,9 +21,13 @@ export function containsPattern(text: string): string {
  * have no name yet. lower(email) LIKE '%...%' is what a trigram index serves (where pg_trgm was
  * made); elsewhere the list's rows are read in index order until the page is full.
  */
-export function memberFilter(listId: number, query: Pick<MemberPageQuery, 'search' | 'status'>) {
+export function memberFilter(
+  listId: number,
+  query: Pick<MemberPageQuery, 'search' | 'status'>,
+  statuses: readonly string[] | null = query.status ? MEMBER_STATUS_FILTERS[query.status] : null,
+) {
   const parts: SQL[] = [eq(c.listId, listId)];
-  if (query.status) parts.push(inArray(c.status, [...MEMBER_STATUS_FILTERS[query.status]]));
+  if (statuses) parts.push(inArray(c.status, [...statuses]));
   const search = query.search.trim();
   if (search) parts.push(sql`lower(${c.email}) like lower(${containsPattern(search)})`);
   return and(...parts)!;
@@ -71,11 +75,8 @@ export async function countByStatus(db: Db, listId: number, statuses: readonly s
  * How many contacts match: the kept counts without a search; for a search counted up to
  * SEARCH_COUNT_CAP + 1 only, so a fragment every address has stops early.
  */
-async function countMembers(db: Db, listId: number, query: MemberPageQuery, where: SQL) {
-  if (query.search.trim() === '') {
-    const statuses = query.status ? MEMBER_STATUS_FILTERS[query.status] : null;
-    return { total: await countByStatus(db, listId, statuses), totalCapped: false };
-  }
+async function countMembers(db: Db, query: MemberPageQuery, where: SQL, kept: number) {
+  if (query.search.trim() === '') return { total: kept, totalCapped: false };
   const matching = db
     .select({ one: sql`1` })
     .from(c)
@@ -86,6 +87,20 @@ async function countMembers(db: Db, listId: number, query: MemberPageQuery, wher
     .from(matching.as('matching'));
   const n = row?.n ?? 0;
   return { total: n, totalCapped: n > SEARCH_COUNT_CAP };
+}
+
+/**
+ * The stored words of the status filter that the list holds, and how many members have them:
+ * a filter of one word present (the usual case: 'unsub', never 'deleted') is one ordered range
+ * of the (list, status, joined) index, where three words were a walk of the whole list.
+ */
+async function statusesHeld(db: Db, listId: number, statuses: readonly string[]) {
+  const rows = await db
+    .select({ status: counts.status, n: sql<number>`${counts.n}::int`.mapWith(Number) })
+    .from(counts)
+    .where(and(eq(counts.listId, listId), inArray(counts.status, [...statuses])));
+  const held = rows.filter((r) => r.n > 0);
+  return { statuses: held.map((r) => r.status), total: held.reduce((sum, r) => sum + r.n, 0) };
 }
 
 // The indexes (migration 0010) hold created_at and id DESC NULLS LAST, drizzle-kit's .desc().
@@ -121,8 +136,13 @@ export async function builtinMemberPage(
   listId: number,
   query: MemberPageQuery,
 ): Promise<MemberPage> {
-  const where = memberFilter(listId, query);
-  const { total, totalCapped } = await countMembers(db, listId, query, where);
+  const filter = query.status ? MEMBER_STATUS_FILTERS[query.status] : null;
+  const held = filter
+    ? await statusesHeld(db, listId, filter)
+    : { statuses: null, total: await countByStatus(db, listId, null) };
+  if (held.total === 0) return { members: [], total: 0, totalCapped: false };
+  const where = memberFilter(listId, query, held.statuses);
+  const { total, totalCapped } = await countMembers(db, query, where, held.total);
   const offset = query.page * query.pageSize;
   if (offset >= total && !totalCapped) return { members: [], total, totalCapped };
   const count = totalCapped ? query.pageSize : Math.min(query.pageSize, total - offset);
