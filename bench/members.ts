@@ -3,18 +3,23 @@
 // made in one generate_series insert, dropped afterwards. The app runs in this process over real
 // HTTP with ONE database connection (poolMax 1); the client reads every answer and keeps none.
 // Prints:
+//   floor             /api/health (HTTP and one database round trip): what any call costs on this
+//                     machine now, the ceiling the figures below are read against; load average
 //   page p99          random pages over the whole list (and page 0 alone), each with its total
 //   search p99        fragments of addresses: rare (a member's number), middling (a domain),
-//                     common (in every address), each with its (capped) total
-//   count             the total alone, in SQL: the whole list, and its active members
-//   export            members.csv: rows/s and the server's RSS growth while it streams
-//   whole list        the spec's /contacts call: time and RSS growth while it streams
+//                     common (in every address), each with its total (capped: SEARCH_COUNT_CAP)
+//   count             the total alone as a page reads it (the kept counts, migration 0017): the
+//                     whole list and a status; and a count(*) of the rows beside it
+//   export            members.csv read by curl: rows/s and the server's RSS growth meanwhile
+//   whole list        the spec's /contacts call, the same way
 //   import            a CSV of 200,000 new members POSTed to .../import (one transaction, chunks
 //                     of 5,000): rows/s, into an empty list and again (all already members)
 //
 //   npm run bench:members -- [--members 200000] [--requests 200]
+import { execFile } from 'node:child_process';
 import { request } from 'node:http';
 import { Readable } from 'node:stream';
+import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -23,7 +28,9 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { chapters, mailingLists, permissions, users } from '../src/server/db/schema';
 import { ROLE } from '../src/common/constants';
+import { SEARCH_COUNT_CAP } from '../src/common/memberFilters';
 import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/sessions';
+import { countByStatus } from '../src/server/modules/mailing/memberPages';
 import { postgresTarget } from './send/targets';
 import { readImportFile } from '../src/server/modules/mailing/importParse';
 
@@ -40,6 +47,10 @@ const MB = 1024 * 1024;
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+const load = () =>
+  `load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(', ')}`;
 
 function summary(label: string, times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -75,6 +86,36 @@ function fetchDiscarding(port: number, path: string, cookie: string) {
       req.end();
     },
   );
+}
+
+/**
+ * GET `path` by curl, another process, into /dev/null: the export's RSS is then the server's
+ * alone, not a client's in the same process reading 12 MB as fast as it comes.
+ */
+function fetchByCurl(port: number, path: string, cookie: string) {
+  const start = performance.now();
+  return new Promise<{ ms: number; bytes: number }>((resolve, reject) => {
+    execFile(
+      'curl',
+      [
+        '-s',
+        '-o',
+        '/dev/null',
+        '-w',
+        '%{http_code} %{size_download}',
+        '-H',
+        `cookie: ${cookie}`,
+        `http://127.0.0.1:${port}${path}`,
+      ],
+      { encoding: 'utf8' },
+      (err, stdout) => {
+        if (err) return reject(err);
+        const [status, bytes] = stdout.trim().split(' ').map(Number);
+        if (status !== 200) return reject(new Error(`${path}: ${status}`));
+        resolve({ ms: performance.now() - start, bytes: bytes! });
+      },
+    );
+  });
 }
 
 /** Runs `work` while sampling this process's RSS: the time and the peak's rise over before. */
@@ -183,6 +224,11 @@ async function main() {
     // Warm-up: plans, the pool's one connection, the session.
     for (let i = 0; i < 20; i += 1) await get(`${base}/members?page=${i}`);
 
+    console.log(`\nfloor (${load()})`);
+    const floor: number[] = [];
+    for (let i = 0; i < REQUESTS; i += 1) floor.push((await get('/api/health')).ms);
+    const floorP99 = summary('/api/health', floor);
+
     const pages = Math.ceil(MEMBERS / 50);
     const random: number[] = [];
     for (let i = 0; i < REQUESTS; i += 1) {
@@ -190,6 +236,10 @@ async function main() {
     }
     const first: number[] = [];
     for (let i = 0; i < REQUESTS; i += 1) first.push((await get(`${base}/members?page=0`)).ms);
+    // A host pressing Next: the first twenty pages, in turn.
+    const next: number[] = [];
+    for (let i = 0; i < REQUESTS; i += 1)
+      next.push((await get(`${base}/members?page=${i % 20}`)).ms);
     const filtered: number[] = [];
     for (let i = 0; i < REQUESTS; i += 1) {
       const status = ['active', 'unsubscribed', 'blocked', 'bounced'][i % 4];
@@ -199,6 +249,7 @@ async function main() {
     console.log('\npages (50 a page, with the total)');
     const pageP99 = summary('random page of the whole list', random);
     summary('page 0', first);
+    const nextP99 = summary('pages 0-19 in turn', next);
     summary('status filter, pages 0-99 / 0-9', filtered);
 
     const kinds: Record<string, () => string> = {
@@ -209,7 +260,9 @@ async function main() {
       'one or two characters': () => ['7', '42', 'x', 'r1'][Math.floor(Math.random() * 4)]!,
       absent: () => `nobody${Math.floor(Math.random() * 1000)}`,
     };
-    console.log('\nsearch (page 0, with the total counted up to 10,001)');
+    console.log(
+      `\nsearch (page 0, with the total counted up to ${(SEARCH_COUNT_CAP + 1).toLocaleString('en-US')})`,
+    );
     const all: number[] = [];
     for (const [label, term] of Object.entries(kinds)) {
       const times: number[] = [];
@@ -221,30 +274,37 @@ async function main() {
     }
     const searchP99 = summary('every search', all);
 
-    console.log('\ncount (SQL, one connection)');
-    const counts: Record<string, ReturnType<typeof sql>> = {
-      'whole list': sql`select count(*) from mailing_list_contacts where list_id = ${list!.id}`,
-      'active members': sql`select count(*) from mailing_list_contacts where list_id = ${list!.id} and status = 'active'`,
-      'blocked members': sql`select count(*) from mailing_list_contacts where list_id = ${list!.id} and status = 'blocked'`,
+    console.log('\ncount (one connection)');
+    const counts: Record<string, () => Promise<unknown>> = {
+      'whole list (kept counts)': () => countByStatus(db, list!.id, null),
+      'active members (kept counts)': () => countByStatus(db, list!.id, ['active']),
+      'unsubscribed (kept counts)': () => countByStatus(db, list!.id, ['unsub', 'deleted']),
     };
     let countP99 = 0;
-    for (const [label, query] of Object.entries(counts)) {
+    const timeCount = async (label: string, query: () => Promise<unknown>) => {
       const times: number[] = [];
       for (let i = 0; i < 50; i += 1) {
         start = performance.now();
-        await db.execute(query);
+        await query();
         times.push(performance.now() - start);
       }
-      countP99 = Math.max(countP99, summary(label, times));
+      return summary(label, times);
+    };
+    for (const [label, query] of Object.entries(counts)) {
+      countP99 = Math.max(countP99, await timeCount(label, query));
     }
+    // What the total cost before the kept counts: every index entry of the list read.
+    await timeCount('whole list, count(*) of its rows', () =>
+      db.execute(sql`select count(*) from mailing_list_contacts where list_id = ${list!.id}`),
+    );
 
-    console.log('\nexport and whole list (the server in this process; MB of RSS)');
-    const exported = await withRss(() => get(`${base}/members.csv`));
+    console.log('\nexport and whole list (read by curl; the server in this process: MB of RSS)');
+    const exported = await withRss(() => fetchByCurl(port, `${base}/members.csv`, cookie));
     const rows = MEMBERS;
     console.log(
       `members.csv                        ${(exported.result.ms / 1000).toFixed(2)} s, ${Math.round(rows / (exported.result.ms / 1000)).toLocaleString('en-US')} rows/s, ${(exported.result.bytes / MB).toFixed(1)} MB sent, RSS ${(exported.before / MB).toFixed(0)} -> peak ${(exported.peak / MB).toFixed(0)} (+${(exported.growth / MB).toFixed(1)})`,
     );
-    const whole = await withRss(() => get(`${base}/contacts`));
+    const whole = await withRss(() => fetchByCurl(port, `${base}/contacts`, cookie));
     console.log(
       `/contacts (whole list, JSON)       ${(whole.result.ms / 1000).toFixed(2)} s, ${(whole.result.bytes / MB).toFixed(1)} MB sent, RSS ${(whole.before / MB).toFixed(0)} -> peak ${(whole.peak / MB).toFixed(0)} (+${(whole.growth / MB).toFixed(1)})`,
     );
@@ -252,7 +312,7 @@ async function main() {
     const imported = await importPhase(db, port, cookie);
 
     console.log(
-      `\nsummary: page p99 ${ms(pageP99)}, search p99 ${ms(searchP99)}, count p99 ${ms(countP99)}, export +${(exported.growth / MB).toFixed(1)} MB, whole list +${(whole.growth / MB).toFixed(1)} MB, import ${imported.toLocaleString('en-US')} rows/s`,
+      `\nsummary (${load()}): floor p99 ${ms(floorP99)}, page p99 ${ms(pageP99)} (pages 0-19 ${ms(nextP99)}), search p99 ${ms(searchP99)}, count p99 ${ms(countP99)}, export +${(exported.growth / MB).toFixed(1)} MB, whole list +${(whole.growth / MB).toFixed(1)} MB, import ${imported.toLocaleString('en-US')} rows/s`,
     );
     await app.close();
   } finally {

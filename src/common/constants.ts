@@ -134,6 +134,8 @@ export const LIMITS = {
   confirmLinkDays: 7,
   /** Signing up again within this long mails no second confirmation link. */
   confirmResendMinutes: 5,
+  /** A confirmation link is deleted this long after it expired; opened until then, it says so. */
+  confirmKeepExpiredDays: 30,
   emailRedirectMs: 2000,
   chapterDropdownCloseMs: 200,
   /** Events one chapter may have: a real chapter has a handful; the cap keeps pages bounded. */

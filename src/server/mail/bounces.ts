@@ -7,6 +7,7 @@
 // bounce: the delivery is retried (sendFailures.ts).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { STORED_STATUS } from '../../common/memberFilters';
 import { queryRows } from './queryRows';
 
 /** What nodemailer's error carries of the SMTP exchange. */
@@ -41,9 +42,9 @@ export async function markBounced(db: Db, email: string, reason: string): Promis
   const rows = await queryRows<{ id: number }>(
     db,
     sql`update mailing_list_contacts
-        set status = 'bounce', blocked_date = now(), blocked_reason = ${reason}
+        set status = ${STORED_STATUS.bounced}, blocked_date = now(), blocked_reason = ${reason}
         where lower(email) = ${email.trim().toLowerCase()}
-          and status in ('active', 'unconfirmed')
+          and status in (${STORED_STATUS.active}, ${STORED_STATUS.unconfirmed})
         returning id`,
   );
   return rows.length;

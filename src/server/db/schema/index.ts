@@ -20,6 +20,7 @@ export * from './applications';
 export * from './settings';
 export * from './mailing';
 export * from './mailingConfirm';
+export * from './mailingCounts';
 export * from './aliases';
 export * from './images';
 export * from './legacyImport';

@@ -42,6 +42,9 @@ export const mailingListContacts = pgTable(
     unsubscribeToken: text('unsubscribe_token').notNull(),
     blockedDate: timestamp('blocked_date', { withTimezone: true }),
     blockedReason: text('blocked_reason'),
+    // The status a block replaced ('unconfirmed', 'unsub'...): lifting the block restores it,
+    // so a block does not confirm an address nobody confirmed. Null when not blocked.
+    blockedFrom: text('blocked_from'),
     lastActivity: timestamp('last_activity', { withTimezone: true }),
     numSends: integer('num_sends').notNull().default(0),
     numOpens: integer('num_opens').notNull().default(0),

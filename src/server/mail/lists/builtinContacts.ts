@@ -5,6 +5,7 @@ import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailingDeliveries, mailingListContacts, mailingMessages } from '../../db/schema';
 import { LIMITS } from '../../../common/constants';
+import { STORED_STATUS } from '../../../common/memberFilters';
 import {
   mailingEmailSchema,
   type ChapterContact,
@@ -20,7 +21,12 @@ const lowerEmail = sql`lower(${mailingListContacts.email})`;
 // again: they become active (or, signing up on the public form, unconfirmed until they open the
 // link). A blocked or bounced address stays as it is; lifting a block is an admin's decision,
 // and a bounced mailbox does not start working by signing up.
-const REACTIVATED_STATUSES = ['unsub', 'deleted'];
+const REACTIVATED_STATUSES = [STORED_STATUS.unsubscribed, 'deleted'];
+
+// Statuses of an address rather than of one list's member: an admin's block (on every list, as
+// Brevo's blocklist) and a bounce (the mailbox refused mail). An address with one of them on any
+// list joins another list with it, not as an active member.
+const SITE_WIDE_STATUSES = [STORED_STATUS.blocked, STORED_STATUS.bounced];
 
 type Outcome = 'new' | 'existing' | 'pending' | 'vouched' | 'unsubscribed' | 'blocked' | 'bounced';
 
@@ -28,10 +34,10 @@ type Outcome = 'new' | 'existing' | 'pending' | 'vouched' | 'unsubscribed' | 'bl
 function outcomeFor(status: string, reactivate: boolean, confirmed: boolean): Outcome {
   if (REACTIVATED_STATUSES.includes(status)) return reactivate ? 'new' : 'unsubscribed';
   // The sign-up form does not reveal a block or a bounce; a host is told.
-  if (status === 'blocked' && !reactivate) return 'blocked';
-  if (status === 'bounce' && !reactivate) return 'bounced';
+  if (status === STORED_STATUS.blocked && !reactivate) return 'blocked';
+  if (status === STORED_STATUS.bounced && !reactivate) return 'bounced';
   // Signed up before and not confirmed yet: a host's add vouches for it; the form mails again.
-  if (status === 'unconfirmed') return confirmed ? 'vouched' : 'pending';
+  if (status === STORED_STATUS.unconfirmed) return confirmed ? 'vouched' : 'pending';
   return 'existing';
 }
 
@@ -45,7 +51,7 @@ export async function addContacts(
   const id = await existingListId(db, listId);
   if (id === null)
     return trimmed.map((email) => ({ email, added: false, failure: 'unknown_list' }));
-  const joinStatus = confirmed ? 'active' : 'unconfirmed';
+  const joinStatus = confirmed ? STORED_STATUS.active : STORED_STATUS.unconfirmed;
 
   // The first spelling of each address (whatever its case) stands for it.
   const spelling = new Map<string, string>();
@@ -64,26 +70,42 @@ export async function addContacts(
 
     const fresh = keys.filter((key) => !outcome.has(key));
     if (fresh.length > 0) {
+      const siteWide = await siteWideStatuses(db, fresh);
       const inserted = await db
         .insert(mailingListContacts)
         .values(
-          fresh.map((key) => ({
-            listId: id,
-            email: spelling.get(key)!,
-            status: joinStatus,
-            unsubscribeToken: randomBytes(16).toString('hex'),
-          })),
+          fresh.map((key) => {
+            const site = siteWide.get(key);
+            return {
+              listId: id,
+              email: spelling.get(key)!,
+              status: site?.status ?? joinStatus,
+              unsubscribeToken: randomBytes(16).toString('hex'),
+              // The bounce's answer (or the block's reason) shows in the member's details here
+              // too; lifting a block gives the status the address would have joined with.
+              ...(site && {
+                blockedDate: site.blockedDate,
+                blockedReason: site.blockedReason,
+                blockedFrom: site.status === STORED_STATUS.blocked ? joinStatus : null,
+              }),
+            };
+          }),
         )
         // Someone else's sign-up of the same address in between is a repeat, not an error.
         .onConflictDoNothing()
         .returning({ key: lowerEmail.mapWith(String) });
       for (const key of fresh) outcome.set(key, 'existing');
-      for (const row of inserted) outcome.set(row.key, 'new');
+      for (const row of inserted) {
+        const site = siteWide.get(row.key);
+        // Joined blocked or bounced: told as if it had been on the list so (the form reveals
+        // nothing; a host reads "bounced"), and no confirmation mail goes to it.
+        outcome.set(row.key, site ? outcomeFor(site.status, reactivate, confirmed) : 'new');
+      }
     }
     const revived = onList.filter((row) => outcome.get(row.key) === 'new').map((row) => row.key);
     await setStatus(db, id, revived, REACTIVATED_STATUSES, joinStatus);
     const vouched = onList.filter((row) => outcome.get(row.key) === 'vouched').map((r) => r.key);
-    await setStatus(db, id, vouched, ['unconfirmed'], 'active');
+    await setStatus(db, id, vouched, [STORED_STATUS.unconfirmed], STORED_STATUS.active);
   }
 
   const seen = new Set<string>();
@@ -115,6 +137,26 @@ export async function addContacts(
         return added(true);
     }
   });
+}
+
+/** The addresses (lower case) blocked or bounced on some list, with the block's or bounce's data. */
+async function siteWideStatuses(db: Db, keys: string[]) {
+  const rows = await db
+    .selectDistinctOn([lowerEmail], {
+      key: lowerEmail.mapWith(String),
+      status: mailingListContacts.status,
+      blockedDate: mailingListContacts.blockedDate,
+      blockedReason: mailingListContacts.blockedReason,
+    })
+    .from(mailingListContacts)
+    .where(and(inArray(lowerEmail, keys), inArray(mailingListContacts.status, SITE_WIDE_STATUSES)))
+    // A block is an admin's word and outranks a bounce; the latest of each.
+    .orderBy(
+      lowerEmail,
+      sql`${mailingListContacts.status} = ${STORED_STATUS.blocked} desc`,
+      sql`${mailingListContacts.blockedDate} desc nulls last`,
+    );
+  return new Map(rows.map((r) => [r.key, r]));
 }
 
 /** Moves the list's contacts with these addresses from one of `from` to `to`. */
@@ -226,18 +268,38 @@ export async function removeContact(db: Db, listId: string, email: string): Prom
 export async function blockContact(db: Db, email: string, reason?: string): Promise<number> {
   const rows = await db
     .update(mailingListContacts)
-    .set({ status: 'blocked', blockedDate: new Date(), blockedReason: reason ?? null })
+    .set({
+      status: STORED_STATUS.blocked,
+      blockedDate: new Date(),
+      blockedReason: reason ?? null,
+      // The status the block replaces, kept once: blocking a blocked address again keeps it.
+      blockedFrom: sql`case when ${mailingListContacts.status} = ${STORED_STATUS.blocked}
+        then ${mailingListContacts.blockedFrom} else ${mailingListContacts.status} end`,
+    })
     .where(eq(lowerEmail, email.trim().toLowerCase()))
     .returning({ id: mailingListContacts.id });
   return rows.length;
 }
 
+/**
+ * Lifts a block: each contact gets back the status the block replaced. A sign-up nobody
+ * confirmed is unconfirmed again (a block is no confirmation), one who had left stays gone, a
+ * bounced mailbox stays bounced; a member (or a block from before blocked_from) is active.
+ */
 export async function unblockContact(db: Db, email: string): Promise<number> {
   const rows = await db
     .update(mailingListContacts)
-    .set({ status: 'active', blockedDate: null, blockedReason: null })
+    .set({
+      status: sql`coalesce(${mailingListContacts.blockedFrom}, ${STORED_STATUS.active})`,
+      blockedDate: null,
+      blockedReason: null,
+      blockedFrom: null,
+    })
     .where(
-      and(eq(lowerEmail, email.trim().toLowerCase()), eq(mailingListContacts.status, 'blocked')),
+      and(
+        eq(lowerEmail, email.trim().toLowerCase()),
+        eq(mailingListContacts.status, STORED_STATUS.blocked),
+      ),
     )
     .returning({ id: mailingListContacts.id });
   return rows.length;
@@ -260,10 +322,10 @@ export async function contactSummaries(
   const rows = await db
     .select({
       email: sql<string>`min(${mailingListContacts.email})`,
-      blocked: sql<boolean>`bool_or(${mailingListContacts.status} = 'blocked')`,
+      blocked: sql<boolean>`bool_or(${mailingListContacts.status} = ${STORED_STATUS.blocked})`,
       listIds: sql<
         number[]
-      >`coalesce(array_agg(${mailingListContacts.listId} order by ${mailingListContacts.listId}) filter (where ${mailingListContacts.status} not in ('unsub', 'deleted')), '{}')`,
+      >`coalesce(array_agg(${mailingListContacts.listId} order by ${mailingListContacts.listId}) filter (where ${mailingListContacts.status} not in (${STORED_STATUS.unsubscribed}, 'deleted')), '{}')`,
     })
     .from(mailingListContacts)
     .where(match)

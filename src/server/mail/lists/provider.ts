@@ -116,7 +116,10 @@ export interface MailingListProvider {
    * unblocked. Answers how many contacts that was.
    */
   blockContact(email: string, reason?: string): Promise<number>;
-  /** Lifts a block; the contacts become active. Answers how many contacts that was. */
+  /**
+   * Lifts a block: each contact gets back the status the block replaced (the built-in lists;
+   * Brevo's contacts become active). Answers how many contacts that was.
+   */
   unblockContact(email: string): Promise<number>;
 
   /**

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../appInstance';
 import type { Db } from '../../db/client';
 import { mailingListContacts } from '../../db/schema';
+import { STORED_STATUS } from '../../../common/memberFilters';
 import { reactivateContactRequestSchema } from '../../../common/schemas/mailing';
 import { resultSchema } from '../../../common/schemas/permissions';
 import { HttpError } from '../../plugins/errors';
@@ -26,12 +27,12 @@ export async function reactivateBounced(
       ? []
       : await db
           .update(mailingListContacts)
-          .set({ status: 'active', blockedDate: null, blockedReason: null })
+          .set({ status: STORED_STATUS.active, blockedDate: null, blockedReason: null })
           .where(
             and(
               eq(mailingListContacts.listId, id),
               eq(sql`lower(${mailingListContacts.email})`, email.trim().toLowerCase()),
-              eq(mailingListContacts.status, 'bounce'),
+              eq(mailingListContacts.status, STORED_STATUS.bounced),
             ),
           )
           .returning({ id: mailingListContacts.id });

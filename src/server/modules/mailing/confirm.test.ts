@@ -152,6 +152,35 @@ describe('confirmed sign-ups', () => {
     expect((await confirm(fresh)).json().result).toBe('confirmed');
   });
 
+  it('deletes links a month past their expiry when it mails a new one, and keeps the rest', async () => {
+    const days = (n: number) => new Date(Date.now() - n * 86400_000);
+    const emails = ['old.link@example.org', 'lapsed.link@example.org', 'live.link@example.org'];
+    for (const email of emails) await signUp(email);
+    const [old, lapsed, live] = (await Promise.all(emails.map(linkTo))) as [string, string, string];
+    const idOf = async (email: string) => (await member(email))!.id;
+    const expire = async (email: string, ago: number) =>
+      t.db
+        .update(mailingListConfirmations)
+        .set({ expiresAt: days(ago), sentAt: days(ago + 7) })
+        .where(eq(mailingListConfirmations.contactId, await idOf(email)));
+    await expire(emails[0]!, 31);
+    await expire(emails[1]!, 29);
+
+    await signUp('next.visitor@example.org');
+    const left = await t.db
+      .select({ contactId: mailingListConfirmations.contactId })
+      .from(mailingListConfirmations);
+    const ids = left.map((r) => r.contactId);
+    expect(ids).not.toContain(await idOf(emails[0]!));
+    expect(ids).toContain(await idOf(emails[1]!));
+    expect(ids).toContain(await idOf(emails[2]!));
+    // The member stays, unconfirmed; only the link is gone.
+    expect((await member(emails[0]!))!.status).toBe('unconfirmed');
+    expect((await confirm(old)).statusCode).toBe(404);
+    expect((await confirm(lapsed)).json().result).toBe('expired');
+    expect((await confirm(live)).json().result).toBe('confirmed');
+  });
+
   it('answers 404 to an unknown or malformed token', async () => {
     for (const token of ['x'.repeat(43), 'nope', 'a'.repeat(60)]) {
       const res = await confirm(token);

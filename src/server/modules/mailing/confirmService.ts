@@ -84,6 +84,9 @@ export async function sendConfirmation(
         returning contact_id as "contactId"`,
   );
   if (issued.length === 0) return 'recent';
+  // Each link issued clears some long-expired ones: the table holds a few weeks of sign-ups,
+  // not every sign-up ever made.
+  await pruneConfirmations(db);
 
   const { listName } = await listInfo(db, Number(listId), contact.name);
   const link = `${publicUrl}${CONFIRM_PATH}${token}`;
@@ -109,6 +112,28 @@ export async function sendConfirmation(
     throw err;
   }
   return 'sent';
+}
+
+/** At most this many links are deleted by one prune: a sign-up never waits on a backlog. */
+export const PRUNE_BATCH = 200;
+
+/**
+ * Deletes confirmation links that expired more than LIMITS.confirmKeepExpiredDays ago (used or
+ * not), oldest first, at most PRUNE_BATCH of them (mailing_list_confirmations_expires_idx).
+ * The member they were for is kept as it is. Answers how many went.
+ */
+export async function pruneConfirmations(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - LIMITS.confirmKeepExpiredDays * DAY_MS);
+  const gone = await queryRows<{ contactId: number }>(
+    db,
+    sql`delete from mailing_list_confirmations
+        where contact_id in (
+          select contact_id from mailing_list_confirmations
+          where expires_at < ${before.toISOString()}
+          order by expires_at limit ${PRUNE_BATCH})
+        returning contact_id as "contactId"`,
+  );
+  return gone.length;
 }
 
 const notFound = () => new HttpError(404, 'This confirmation link is not valid.');

@@ -1,8 +1,8 @@
 // The Members screen's pages of a built-in list (issue 23): newest first, by offset, each read
 // from an index in order (migration 0010), never sorted out of the whole list.
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mailingListContacts as c } from '../../db/schema';
+import { mailingListContacts as c, mailingListMemberCounts as counts } from '../../db/schema';
 import type { ChapterContact } from '../../../common/schemas/mailing';
 import {
   MEMBER_STATUS_FILTERS,
@@ -21,9 +21,13 @@ export function containsPattern(text: string): string {
  * have no name yet. lower(email) LIKE '%...%' is what a trigram index serves (where pg_trgm was
  * made); elsewhere the list's rows are read in index order until the page is full.
  */
-export function memberFilter(listId: number, query: Pick<MemberPageQuery, 'search' | 'status'>) {
+export function memberFilter(
+  listId: number,
+  query: Pick<MemberPageQuery, 'search' | 'status'>,
+  statuses: readonly string[] | null = query.status ? MEMBER_STATUS_FILTERS[query.status] : null,
+) {
   const parts: SQL[] = [eq(c.listId, listId)];
-  if (query.status) parts.push(inArray(c.status, [...MEMBER_STATUS_FILTERS[query.status]]));
+  if (statuses) parts.push(inArray(c.status, [...statuses]));
   const search = query.search.trim();
   if (search) parts.push(sql`lower(${c.email}) like lower(${containsPattern(search)})`);
   return and(...parts)!;
@@ -54,20 +58,56 @@ export function asChapterContact(row: {
 }
 
 /**
- * How many contacts match: exact without a search (an index-only count), and for a search
- * counted up to SEARCH_COUNT_CAP + 1 only, so a fragment every address has stops early.
+ * How many contacts of the list have one of `statuses` (every status when null): a read of the
+ * counts the triggers keep (migration 0017), a row per status, whatever the list's size.
  */
-async function countMembers(db: Db, where: SQL, capped: boolean) {
+export async function countByStatus(db: Db, listId: number, statuses: readonly string[] | null) {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${counts.n}), 0)::int`.mapWith(Number) })
+    .from(counts)
+    .where(
+      and(eq(counts.listId, listId), statuses ? inArray(counts.status, [...statuses]) : undefined),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * How many contacts match: the kept counts without a search; for a search counted up to
+ * SEARCH_COUNT_CAP + 1 only, so a fragment every address has stops early.
+ */
+async function countMembers(db: Db, query: MemberPageQuery, where: SQL, kept: number) {
+  if (query.search.trim() === '') return { total: kept, totalCapped: false };
   const matching = db
     .select({ one: sql`1` })
     .from(c)
-    .where(where);
+    .where(where)
+    .limit(SEARCH_COUNT_CAP + 1);
   const [row] = await db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from((capped ? matching.limit(SEARCH_COUNT_CAP + 1) : matching).as('matching'));
+    .from(matching.as('matching'));
   const n = row?.n ?? 0;
-  return { total: n, totalCapped: capped && n > SEARCH_COUNT_CAP };
+  return { total: n, totalCapped: n > SEARCH_COUNT_CAP };
 }
+
+/**
+ * The stored words of the status filter that the list holds, and how many members have them:
+ * a filter of one word present (the usual case: 'unsub', never 'deleted') is one ordered range
+ * of the (list, status, joined) index, where three words were a walk of the whole list.
+ */
+async function statusesHeld(db: Db, listId: number, statuses: readonly string[]) {
+  const rows = await db
+    .select({ status: counts.status, n: sql<number>`${counts.n}::int`.mapWith(Number) })
+    .from(counts)
+    .where(and(eq(counts.listId, listId), inArray(counts.status, [...statuses])));
+  const held = rows.filter((r) => r.n > 0);
+  return { statuses: held.map((r) => r.status), total: held.reduce((sum, r) => sum + r.n, 0) };
+}
+
+// The indexes (migration 0010) hold created_at and id DESC NULLS LAST, drizzle-kit's .desc().
+// An ORDER BY must name the same null order, though neither column is ever null: a plain DESC
+// means NULLS FIRST, another order, and PostgreSQL then reads the whole list and sorts it.
+export const newestFirst = [sql`${c.createdAt} desc nulls last`, sql`${c.id} desc nulls last`];
+const oldestFirst = [sql`${c.createdAt} asc nulls first`, sql`${c.id} asc nulls first`];
 
 /**
  * The ids of `count` contacts from `offset`, newest first, or from the oldest end when
@@ -75,7 +115,7 @@ async function countMembers(db: Db, where: SQL, capped: boolean) {
  * Only the index is read to skip: the rows are fetched for the page's ids alone.
  */
 async function pageRows(db: Db, where: SQL, offset: number, count: number, fromOldest: boolean) {
-  const order = fromOldest ? [c.createdAt, c.id] : [desc(c.createdAt), desc(c.id)];
+  const order = fromOldest ? oldestFirst : newestFirst;
   const ids = db
     .select({ id: c.id })
     .from(c)
@@ -87,7 +127,7 @@ async function pageRows(db: Db, where: SQL, offset: number, count: number, fromO
     .select(contactColumns)
     .from(c)
     .where(inArray(c.id, ids))
-    .orderBy(desc(c.createdAt), desc(c.id));
+    .orderBy(...newestFirst);
 }
 
 /** Active (confirmed) members of a built-in list: what a send would reach. One indexed count. */
@@ -102,9 +142,13 @@ export async function builtinMemberPage(
   listId: number,
   query: MemberPageQuery,
 ): Promise<MemberPage> {
-  const where = memberFilter(listId, query);
-  const searching = query.search.trim() !== '';
-  const { total, totalCapped } = await countMembers(db, where, searching);
+  const filter = query.status ? MEMBER_STATUS_FILTERS[query.status] : null;
+  const held = filter
+    ? await statusesHeld(db, listId, filter)
+    : { statuses: null, total: await countByStatus(db, listId, null) };
+  if (held.total === 0) return { members: [], total: 0, totalCapped: false };
+  const where = memberFilter(listId, query, held.statuses);
+  const { total, totalCapped } = await countMembers(db, query, where, held.total);
   const offset = query.page * query.pageSize;
   if (offset >= total && !totalCapped) return { members: [], total, totalCapped };
   const count = totalCapped ? query.pageSize : Math.min(query.pageSize, total - offset);

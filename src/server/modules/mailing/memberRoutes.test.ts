@@ -1,37 +1,27 @@
 // The list-id calls of the Members and Add Members screens: details, add many, delete.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
 import { chapters, mailingDeliveries, mailingListContacts, mailingMessages } from '../../db/schema';
 import { contactDetailsSchema, signUpManyAnswerSchema } from '../../../common/schemas/mailing';
 import {
   addContacts,
-  createMailingWorld,
-  newList,
-  setEmailService,
+  getAs,
+  giveChapterList,
+  postAs,
+  useMailingWorld,
+  type MailingWorld,
   type TestApp,
 } from './testWorld';
 
 let t: TestApp;
-let w: Awaited<ReturnType<typeof createMailingWorld>>;
+let w: MailingWorld;
 
-const get = (url: string, cookie?: string) =>
-  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const post = (url: string, payload: unknown, cookie?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: cookie ? { cookie } : {},
-  });
+const get = (url: string, cookie?: string) => getAs(t, url, cookie);
+const post = (url: string, payload: unknown, cookie?: string) => postAs(t, url, payload, cookie);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.ready();
-  w = await createMailingWorld(t);
+useMailingWorld((world) => {
+  ({ t, w } = world);
 });
-beforeEach(() => setEmailService(t, null));
-afterAll(() => t.close());
 
 describe('GET /api/mailing_list/contact_details/:id', () => {
   const url = (id: string | number, listId?: string) =>
@@ -132,11 +122,7 @@ describe('POST /api/mailing_list/sign_up_many', () => {
   const url = '/api/mailing_list/sign_up_many';
 
   it('splits a text on commas, spaces and new lines, and reports bad addresses by name', async () => {
-    const listId = await newList(t, 'Many');
-    await t.db
-      .update(chapters)
-      .set({ brontoListId: listId })
-      .where(eq(chapters.id, w.chapters.listless.id));
+    const listId = await giveChapterList(t, w.chapters.listless.id, 'Many');
     try {
       const emails =
         'one@example.org, two@example.org\nnot-an-email  \n\n three@example.org,,ONE@example.org';

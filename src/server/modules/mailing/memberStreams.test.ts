@@ -2,26 +2,25 @@
 // batches, answers what it always did; the CSV export carries every member once, quoted and
 // guarded, with its last open; both for the chapter's hosts, field organizers and admins only.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
 import { chapters, mailingDeliveries, mailingListContacts, mailingMessages } from '../../db/schema';
 import { chapterContactsSchema } from '../../../common/schemas/mailing';
 import { csvField, csvRecord, STREAM_BATCH } from './memberStreams';
 import {
   bulkContacts,
-  createMailingWorld,
-  newList,
-  setEmailService,
+  getAs,
+  giveChapterList,
+  useMailingWorld,
+  type MailingWorld,
   type TestApp,
 } from './testWorld';
 
 let t: TestApp;
-let w: Awaited<ReturnType<typeof createMailingWorld>>;
+let w: MailingWorld;
 let bigList: string;
 const MANY = 2 * STREAM_BATCH + 123;
 
-const get = (url: string, cookie?: string) =>
-  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const get = (url: string, cookie?: string) => getAs(t, url, cookie);
 
 /** The records of a CSV text, as RFC 4180 reads them. */
 function parseCsv(text: string): string[][] {
@@ -52,20 +51,12 @@ function parseCsv(text: string): string[][] {
   return records;
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.ready();
-  w = await createMailingWorld(t);
-  bigList = await newList(t, 'Big list');
-  await t.db
-    .update(chapters)
-    .set({ brontoListId: bigList })
-    .where(eq(chapters.id, w.chapters.other.id));
+useMailingWorld(async (world) => {
+  ({ t, w } = world);
+  bigList = await giveChapterList(t, w.chapters.other.id, 'Big list');
   // More than two batches, in an order by address unlike the order they joined in.
   await bulkContacts(t.db, bigList, MANY, { prefix: 'm' });
 });
-beforeEach(() => setEmailService(t, null));
-afterAll(() => t.close());
 
 describe('GET /api/mailing_list/chapter/:chapterId/contacts, streamed', () => {
   it('answers the whole list by address across batches, as the list built in memory did', async () => {
@@ -97,11 +88,7 @@ describe('GET /api/mailing_list/chapter/:chapterId/contacts, streamed', () => {
   });
 
   it('answers an empty list and a chapter without a list as before', async () => {
-    const empty = await newList(t, 'Empty');
-    await t.db
-      .update(chapters)
-      .set({ brontoListId: empty })
-      .where(eq(chapters.id, w.chapters.listless.id));
+    const empty = await giveChapterList(t, w.chapters.listless.id, 'Empty');
     const url = `/api/mailing_list/chapter/${w.chapters.listless.id}/contacts`;
     expect((await get(url, w.users.listlessHost.cookie)).body).toBe(
       JSON.stringify({ listId: empty, contacts: [] }),
@@ -138,11 +125,7 @@ describe('GET /api/mailing_list/chapter/:chapterId/members.csv', () => {
   });
 
   it('quotes by RFC 4180, guards formulas, and gives each member its last open', async () => {
-    const list = await newList(t, 'Odd list');
-    await t.db
-      .update(chapters)
-      .set({ brontoListId: list })
-      .where(eq(chapters.id, w.chapters.listless.id));
+    const list = await giveChapterList(t, w.chapters.listless.id, 'Odd list');
     const odd = ['=cmd@x.org', '+1@x.org', '-2@x.org', '@3@x.org', '"quoted",a@x.org'];
     const contacts = await t.db
       .insert(mailingListContacts)

@@ -6,8 +6,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailingListContacts as c } from '../../db/schema';
 import type { ChapterContact } from '../../../common/schemas/mailing';
-import { MEMBER_STATUS_FILTERS } from '../../../common/schemas/members';
-import { asChapterContact, contactColumns } from './memberPages';
+import { memberStatusName } from '../../../common/memberFilters';
+import { asChapterContact, contactColumns, newestFirst } from './memberPages';
 
 export const STREAM_BATCH = 2000;
 
@@ -52,7 +52,7 @@ export interface ExportRow {
 const lastOpened = sql<string | null>`(
   select to_json(d.opened_at)#>>'{}' from mailing_deliveries d
   where d.contact_id = mailing_list_contacts.id and d.opened_at is not null
-  order by d.opened_at desc limit 1)`;
+  order by d.opened_at desc nulls last limit 1)`;
 
 /**
  * Every contact of the list for the export, newest first as the Members screen shows them. The
@@ -84,7 +84,7 @@ export async function* contactsForExport(
             : sql`(${c.createdAt}, ${c.id}) < (select created_at, id from ${c} where id = ${afterId})`,
         ),
       )
-      .orderBy(sql`${c.createdAt} desc, ${c.id} desc`)
+      .orderBy(...newestFirst)
       .limit(batch);
     if (rows.length > 0)
       yield rows.map((r) => ({
@@ -123,10 +123,7 @@ export function csvRecord(values: readonly string[]): string {
 
 /** The export's word for a stored status: the Members filter's name where there is one. */
 export function exportStatus(stored: string): string {
-  const entry = Object.entries(MEMBER_STATUS_FILTERS).find(([, values]) =>
-    (values as readonly string[]).includes(stored),
-  );
-  return entry ? entry[0] : stored;
+  return memberStatusName(stored) ?? stored;
 }
 
 /** A member as a CSV record; the name is an import's, empty for everyone else. */

@@ -11,6 +11,7 @@ import {
   mailingMessages,
 } from '../../db/schema';
 import type { UnsubscribeInfo } from '../../../common/schemas/mailing';
+import { STORED_STATUS } from '../../../common/memberFilters';
 import { HttpError } from '../../plugins/errors';
 import { messageLinks } from '../../mail/chapterMessage';
 import { displayTitle } from '../chapters/summaries';
@@ -60,7 +61,7 @@ export async function unsubscribe(db: Db, token: string): Promise<{ result: 'suc
   await contactForToken(db, token);
   await db
     .update(mailingListContacts)
-    .set({ status: 'unsub' })
+    .set({ status: STORED_STATUS.unsubscribed })
     .where(
       sql`${mailingListContacts.unsubscribeToken} = ${token} and ${mailingListContacts.status} <> 'blocked'`,
     );

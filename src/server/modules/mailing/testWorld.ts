@@ -3,6 +3,7 @@
 // is a list of no chapter.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import {
   chapters,
   mailingDeliveries,
@@ -11,7 +12,7 @@ import {
   mailingMessages,
   settings,
 } from '../../db/schema';
-import type { createTestApp } from '../../test/app';
+import { createTestApp, type TestAppOptions } from '../../test/app';
 import { signedInUser } from '../../test/users';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -123,6 +124,47 @@ export async function createMailingWorld(t: TestApp) {
     chapters: { town, other, listless },
     users: { host, fieldOrganizer, otherHost, listlessHost, plain, admin },
   };
+}
+
+export type MailingWorld = Awaited<ReturnType<typeof createMailingWorld>>;
+
+/**
+ * A test file's app and mailing world: made before its tests (then `ready` adds what the file
+ * needs more), closed after them, and the built-in lists chosen again before each test (a test
+ * may switch to Brevo).
+ */
+export function useMailingWorld(
+  ready: (world: { t: TestApp; w: MailingWorld }) => Promise<void> | void,
+  options: TestAppOptions = {},
+): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(options);
+    await t.app.ready();
+    await ready({ t, w: await createMailingWorld(t) });
+  });
+  beforeEach(() => setEmailService(t!, null));
+  afterAll(() => t?.close());
+}
+
+/** A GET as the user of `cookie` (or no one). */
+export const getAs = (t: TestApp, url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+/** A POST of a JSON body (any value: tests send malformed ones) as the user of `cookie`. */
+export const postAs = (t: TestApp, url: string, payload: unknown, cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: cookie ? { cookie } : {},
+  });
+
+/** A new list for the chapter in place of its own: answers the list's id. */
+export async function giveChapterList(t: TestApp, chapterId: number, name: string) {
+  const listId = await newList(t, name);
+  await t.db.update(chapters).set({ brontoListId: listId }).where(eq(chapters.id, chapterId));
+  return listId;
 }
 
 /**

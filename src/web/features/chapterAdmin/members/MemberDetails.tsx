@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import Spinner from 'react-bootstrap/Spinner';
 import { LIMITS } from '../../../../common/constants';
 import { formatMediumDate } from '../../../../common/format';
+import { memberStatusName } from '../../../../common/memberFilters';
 import { contactDetailsSchema } from '../../../answerSchemas';
 import { apiGet } from '../../../api';
 import { BounceNote } from './BounceNote';
@@ -48,7 +49,7 @@ export function MemberDetails({ email, listId }: { email: string; listId: string
         <dd className="col-7 col-sm-3">
           {details.lastActivity ? formatMediumDate(details.lastActivity) : 'None'}
         </dd>
-        {details.status === 'bounce' ? (
+        {memberStatusName(details.status) === 'bounced' ? (
           <BounceNote details={details} listId={listId} />
         ) : (
           details.blockedDate && (

@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { formatMediumDate } from '../../../../common/format';
+import { memberStatusName, type MemberStatusFilter } from '../../../../common/memberFilters';
 import { MemberDetails } from './MemberDetails';
 
-const STATUS_BADGE: Record<string, string> = {
+// By the status's name (memberFilters.ts), whichever word the list stores for it.
+const STATUS_BADGE: Record<MemberStatusFilter, string> = {
   active: 'text-bg-success',
   blocked: 'text-bg-danger',
-  bounce: 'text-bg-warning',
-  unsub: 'text-bg-secondary',
+  bounced: 'text-bg-warning',
+  unsubscribed: 'text-bg-secondary',
   unconfirmed: 'text-bg-info',
 };
 
 // Words for the statuses a host must understand at a glance; the rest show as stored.
-const STATUS_LABEL: Record<string, string> = {
-  bounce: 'Bounced',
+const STATUS_LABEL: Partial<Record<MemberStatusFilter, string>> = {
+  bounced: 'Bounced',
   unconfirmed: 'Unconfirmed',
 };
 
@@ -28,13 +30,14 @@ export function MemberRow({
   onDelete: () => void;
 }) {
   const [open, setOpen] = useState(false);
+  const status = memberStatusName(contact.status);
   return (
     <li className="list-group-item">
       <div className="d-flex flex-wrap align-items-center gap-2">
         <span className="me-auto text-break">
           {contact.email}{' '}
-          <span className={`badge ${STATUS_BADGE[contact.status] ?? 'text-bg-light'}`}>
-            {STATUS_LABEL[contact.status] ?? contact.status}
+          <span className={`badge ${status ? STATUS_BADGE[status] : 'text-bg-light'}`}>
+            {(status && STATUS_LABEL[status]) ?? contact.status}
           </span>
           <span className="small text-body-secondary ms-2">
             since {formatMediumDate(contact.created)}
