@@ -28,7 +28,7 @@ test('a chapter page shows the next four dates, its calendar, its posts and a si
   await expect(page.locator('.upcoming-dates li')).toHaveCount(3);
   await expect(page.locator('.leaflet-marker-icon')).toHaveCount(1);
   await page.getByRole('button', { name: 'Add to calendar' }).click();
-  const calendar = page.getByRole('menuitem', { name: 'Apple & others (.ics)' });
+  const calendar = page.getByRole('link', { name: 'Apple & others (.ics)' });
   const ics = await page.request.get((await calendar.getAttribute('href'))!);
   expect(ics.headers()['content-type']).toMatch(/^text\/calendar/);
   expect(await ics.text()).toContain('BEGIN:VEVENT');

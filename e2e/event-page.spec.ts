@@ -51,9 +51,7 @@ test('an event has its own page: schedule, dates, map, directions, its .ics and 
 
   // Its own calendar: this event alone, skipped dates as EXDATEs.
   await page.getByRole('button', { name: 'Add to calendar' }).click();
-  const href = await page
-    .getByRole('menuitem', { name: 'Apple & others (.ics)' })
-    .getAttribute('href');
+  const href = await page.getByRole('link', { name: 'Apple & others (.ics)' }).getAttribute('href');
   const ics = await page.request.get(href!);
   expect(ics.headers()['content-type']).toMatch(/^text\/calendar/);
   const root = new ICAL.Component(ICAL.parse(await ics.text()));

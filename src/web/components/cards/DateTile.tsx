@@ -1,6 +1,5 @@
 import { dateWithWeekday, zoneAbbreviation } from '../../../common/eventSchedule';
 import { formatTime } from '../../../common/format';
-import './cards.css';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

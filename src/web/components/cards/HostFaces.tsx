@@ -1,4 +1,3 @@
-import './cards.css';
 
 /** 'Ada Lovelace' -> 'AL'; 'cher' -> 'C'; the first and last words' first letters. */
 export function initialsOf(name: string): string {

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { timeRangeText } from '../../../common/eventSchedule';
 import { DateTile } from './DateTile';
-import './cards.css';
 
 export interface Meeting {
   /** 'YYYY-MM-DD' and 'HH:MM', local to the chapter. */
