@@ -5,7 +5,7 @@ test('a state page lists its chapters by name and its chips filter them by type'
 }) => {
   await page.goto('/chapters/ny');
   await expect(page.getByRole('heading', { name: 'New York', level: 1 })).toBeVisible();
-  const items = page.locator('.list-group-item h3');
+  const items = page.locator('.chapter-card-title');
   await expect(items).toHaveText(['Brooklyn', 'Upper West Side']);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Reading Liberally' }).click();
