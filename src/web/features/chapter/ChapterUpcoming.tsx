@@ -59,6 +59,20 @@ export function ChapterUpcoming({ chapter }: { chapter: Chapter }) {
             {next.event.description && (
               <p className="small text-body-secondary mb-0 mt-1">{next.event.description}</p>
             )}
+            <div className="mt-2">
+              <AddToCalendarMenu
+                id="chapter-add-to-calendar"
+                occurrence={{
+                  title: `${chapter.chapter_type.name} ${CHAPTER_TYPE_SUFFIX} ${chapter.displayTitle} at ${next.event.name}`,
+                  location: [next.event.name, addressLine(next.event)].filter(Boolean).join(', '),
+                  details: next.event.description,
+                  path: eventPath(next.event),
+                  when: { start: next.start, end: next.end },
+                }}
+                icsPath={`/api/chapter_calendar/event/${encodeURIComponent(next.event.slug)}/event.ics`}
+                feedPath={calendar}
+              />
+            </div>
           </MeetingCard>
           {next.event.lat !== 0 && next.event.lng !== 0 && (
             <LazyChapterMap
@@ -92,20 +106,6 @@ export function ChapterUpcoming({ chapter }: { chapter: Chapter }) {
             ))}
           </ul>
         </>
-      )}
-      {next && (
-        <AddToCalendarMenu
-          id="chapter-add-to-calendar"
-          occurrence={{
-            title: `${chapter.chapter_type.name} ${CHAPTER_TYPE_SUFFIX} ${chapter.displayTitle} at ${next.event.name}`,
-            location: [next.event.name, addressLine(next.event)].filter(Boolean).join(', '),
-            details: next.event.description,
-            path: eventPath(next.event),
-            when: { start: next.start, end: next.end },
-          }}
-          icsPath={`/api/chapter_calendar/event/${encodeURIComponent(next.event.slug)}/event.ics`}
-          feedPath={calendar}
-        />
       )}
       {!next && chapter.chapter_events.length > 0 && (
         <SubscribeLink feedPath={calendar}>Subscribe to the chapter’s calendar</SubscribeLink>

@@ -60,6 +60,14 @@ export function EventPage() {
     location: [event.name, addressLine(event)].filter(Boolean).join(', '),
     details: event.description,
   };
+  const calendarMenu = (
+    <AddToCalendarMenu
+      id="event-add-to-calendar"
+      occurrence={nextMeeting && { ...meetingText, path, when: nextMeeting }}
+      icsPath={calendar}
+      feedPath={`/api/chapter_calendar/${encodeURIComponent(chapter.slug)}/events.ics`}
+    />
+  );
   return (
     <article aria-labelledby="event-title" className="event-page">
       <nav aria-label="Breadcrumb">
@@ -81,7 +89,7 @@ export function EventPage() {
         <h1 id="event-title" className="mb-1">
           {event.name}
         </h1>
-        <p className="mb-0">
+        <p className="mb-0 d-flex flex-wrap align-items-center column-gap-2">
           <ChapterTypeBadge type={chapter.chapter_type} />{' '}
           <Link to={chapterPath}>{chapter.displayTitle}</Link>
           {chapter.status !== 1 && (
@@ -95,6 +103,7 @@ export function EventPage() {
             <h2 id="when-title" className="h4">
               When
             </h2>
+            {nextMeeting && <h3 className="h6 text-body-secondary mb-2">Next meeting</h3>}
             {nextMeeting && (
               <MeetingCard
                 className="mb-3"
@@ -109,19 +118,14 @@ export function EventPage() {
                   place: addressLine(event),
                 }}
               >
-                <span className="small">Next meeting</span>
+                <div className="mt-2">{calendarMenu}</div>
               </MeetingCard>
             )}
             <p className="fs-5 mb-1 event-schedule">{event.schedule}</p>
             {event.description && <p className="text-body-secondary">{event.description}</p>}
             <h3 className="h5 mt-3">Next dates</h3>
             <EventDateList dates={event.dates} timeZone={event.timeZone} />
-            <AddToCalendarMenu
-              id="event-add-to-calendar"
-              occurrence={nextMeeting && { ...meetingText, path, when: nextMeeting }}
-              icsPath={calendar}
-              feedPath={`/api/chapter_calendar/${encodeURIComponent(chapter.slug)}/events.ics`}
-            />
+            {!nextMeeting && calendarMenu}
           </section>
         </div>
         <section className="col-lg-5" aria-labelledby="where-title">
