@@ -44,11 +44,8 @@ function NearestChapter({ pin, km }: Nearby) {
         <ChapterTypeBadge type={{ id: pin.chapterTypeId, name: pin.typeName }} />
         <div className="fw-semibold">
           {base ? <Link to={base}>{pin.displayTitle}</Link> : pin.displayTitle}
-          <span className="visually-hidden">
-            {' '}
-            ({pin.typeName} Liberally, {distanceText(km)} away)
-          </span>
         </div>
+        <div className="nearest-distance small">{distanceText(km)} away</div>
         <div className="small text-body-secondary">
           {query.isPending && (
             <span role="status">
@@ -68,9 +65,6 @@ function NearestChapter({ pin, km }: Nearby) {
           {chapter && !event && 'No meeting is planned at the moment.'}
         </div>
       </div>
-      <span className="nearest-distance small" aria-hidden="true">
-        {distanceText(km)}
-      </span>
     </li>
   );
 }
