@@ -1,10 +1,15 @@
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { MAP } from '../../../common/constants';
 import { LazyChapterMap, type MapPin, type MapView } from '../../components/map/LazyChapterMap';
 import { MapLegend } from '../../components/map/MapLegend';
 import { ChapterPinDetails } from '../chapter/ChapterPinDetails';
-import { NearestChapters, type Nearby } from './NearestChapters';
+import type { Nearby } from './NearestChapters';
+
+// Shown only after a search: its tiles and badges stay out of the home page's first load.
+const NearestChapters = lazy(() =>
+  import('./NearestChapters').then((m) => ({ default: m.NearestChapters })),
+);
 import { distanceKm } from '../../../common/geo';
 
 /** How many nearest chapters are listed, and how many of them the map fits with the place. */
@@ -138,7 +143,9 @@ export function HomeMap() {
       <div ref={results} className={`home-results${place ? ' has-results' : ''}`} data-mode={mode}>
         {place && (
           <div className="home-results-list">
-            <NearestChapters place={place} nearest={nearest} />
+            <Suspense fallback={<p role="status">Finding the nearest chapters...</p>}>
+              <NearestChapters place={place} nearest={nearest} />
+            </Suspense>
           </div>
         )}
         <div className="home-results-map">
