@@ -92,7 +92,7 @@ test('names hold the words shown, and headings skip no level, at both widths', a
         ['/about', '.rich-text'],
         ['/chapter_types', '.rich-text'],
         ['/page/chapter_resources', '.rich-text'],
-        ['/my_chapters', '.list-group-item a'],
+        ['/my_chapters', '.chapter-card a'],
         [`${LONDON_ADMIN}/resources`, '.rich-text'],
         [`${LONDON_ADMIN}/events`, 'a:text-is("View")'],
         ['/chapter/ca/dining-liberally-berkeley/admin/events', 'a:text-is("View")'],

@@ -38,15 +38,19 @@ test('on a wide screen, the sign-up heads the side column', async ({ page }) => 
   expect(signup.y).toBeLessThan(about.y + 200);
 });
 
-test('no chapter that meets shows "Last Active: Never"', async ({ page }) => {
+test('every chapter that meets leads its state page card with its next meeting', async ({
+  page,
+}) => {
   const res = await page.request.get('/api/chapters/active');
   const active = (await res.json()) as { state: string; nextEvent: unknown }[];
   const states = [...new Set(active.filter((c) => c.nextEvent).map((c) => c.state))];
   expect(states.length).toBeGreaterThan(5);
-  for (const state of states) {
+  for (const state of states.slice(0, 6)) {
     await page.goto(`/chapters/${state.toLowerCase()}`);
-    await expect(page.getByText(/Last Active:/).first(), state).toBeVisible();
-    await expect(page.getByText('Last Active: Never'), state).toHaveCount(0);
+    const meets = active.filter((c) => c.state === state && c.nextEvent).length;
+    await expect(page.locator('.chapter-card .date-tile'), state).toHaveCount(meets);
+    // 'Last Active' is for those who run a chapter, not for a visitor choosing one.
+    await expect(page.getByText(/Last Active:/), state).toHaveCount(0);
   }
 });
 

@@ -5,7 +5,7 @@ test('a state page lists its chapters by name and its chips filter them by type'
 }) => {
   await page.goto('/chapters/ny');
   await expect(page.getByRole('heading', { name: 'New York', level: 1 })).toBeVisible();
-  const items = page.locator('.list-group-item h3');
+  const items = page.locator('.chapter-card-title');
   await expect(items).toHaveText(['Brooklyn', 'Upper West Side']);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Reading Liberally' }).click();
@@ -27,7 +27,8 @@ test('a chapter page shows the next four dates, its calendar, its posts and a si
   await expect(page.getByRole('heading', { name: 'More Upcoming Events' })).toBeVisible();
   await expect(page.locator('.upcoming-dates li')).toHaveCount(3);
   await expect(page.locator('.leaflet-marker-icon')).toHaveCount(1);
-  const calendar = page.getByRole('link', { name: /Add to your calendar/ });
+  await page.getByRole('button', { name: 'Add to calendar' }).click();
+  const calendar = page.getByRole('link', { name: 'Apple & others (.ics)' });
   const ics = await page.request.get((await calendar.getAttribute('href'))!);
   expect(ics.headers()['content-type']).toMatch(/^text\/calendar/);
   expect(await ics.text()).toContain('BEGIN:VEVENT');

@@ -50,7 +50,8 @@ test('an event has its own page: schedule, dates, map, directions, its .ics and 
   );
 
   // Its own calendar: this event alone, skipped dates as EXDATEs.
-  const href = await page.getByRole('link', { name: /Add to your calendar/ }).getAttribute('href');
+  await page.getByRole('button', { name: 'Add to calendar' }).click();
+  const href = await page.getByRole('link', { name: 'Apple & others (.ics)' }).getAttribute('href');
   const ics = await page.request.get(href!);
   expect(ics.headers()['content-type']).toMatch(/^text\/calendar/);
   const root = new ICAL.Component(ICAL.parse(await ics.text()));

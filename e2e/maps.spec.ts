@@ -81,8 +81,12 @@ test('a search lists the nearest chapters with their distance and next meeting',
   await expect(items).toHaveCount(5);
   await expect(items.first()).toContainText('Pittsburgh');
   await expect(items.first()).toContainText(/\d+ mi \(\d+ km\)/);
-  await expect(items.first()).toContainText(/Next: \w{3} \d{1,2}, \d{4}/);
-  await items.first().getByRole('link').click();
+  // Its next meeting: a date tile (read as one phrase) and where.
+  await expect(items.first().locator('.date-tile')).toContainText(
+    /^\w+day, \w+ \d{1,2}, \d{4}, \d{1,2}:\d{2}[ap]m E[SD]T/,
+  );
+  await expect(items.first()).toContainText(/Next at .+, Pittsburgh/);
+  await items.first().getByRole('link', { name: 'Pittsburgh', exact: true }).click();
   await expect(page).toHaveURL(/\/chapter\/pa\/drinking-liberally-pittsburgh$/);
 });
 

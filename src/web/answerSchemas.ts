@@ -11,6 +11,7 @@ import {
   chapterPermissionSchema,
   chapterSummarySchema,
   myChapterSchema,
+  stateChapterSchema,
   pressMentionSchema,
 } from '../common/schemas/chapters';
 import {
@@ -91,6 +92,7 @@ export const chapterLinkListSchema = z.array(chapterLinkSchema);
 export const chapterNoteListSchema = z.array(chapterNoteSchema);
 export const chapterPermissionListSchema = z.array(chapterPermissionSchema);
 export const chapterSummaryListSchema = z.array(chapterSummarySchema);
+export const stateChapterListSchema = z.array(stateChapterSchema);
 export const myChapterListSchema = z.array(myChapterSchema);
 export const pressMentionListSchema = z.array(pressMentionSchema);
 /** GET /api/geocode */

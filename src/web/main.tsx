@@ -3,6 +3,10 @@ import './theme/bootstrap.scss';
 import './styles.css';
 // The map's box is on the first screen of several pages: its size is known before Leaflet loads.
 import './components/map/map.css';
+// Cards and the home page's results: imported here, not by their components, which the server
+// also draws (web/ssr), where a CSS import cannot run.
+import './components/cards/cards.css';
+import './features/home/home.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -87,6 +87,16 @@ export const upcomingDateSchema = z.object({
 });
 export type UpcomingDate = z.infer<typeof upcomingDateSchema>;
 
+/**
+ * GET /api/chapters/state/{state}: a summary, its next meeting (null when nothing is coming up)
+ * and the zone that meeting's times are in, the chapter's.
+ */
+export const stateChapterSchema = chapterSummarySchema.extend({
+  nextEvent: nextEventSchema.nullable(),
+  timeZone: z.string(),
+});
+export type StateChapter = z.infer<typeof stateChapterSchema>;
+
 /** GET /api/chapters/active: a summary and its next event (null when nothing is coming up). */
 export const activeChapterSchema = chapterSummarySchema.omit({ chapter_events: true }).extend({
   nextEvent: nextEventSchema.nullable(),
@@ -95,8 +105,8 @@ export type ActiveChapter = z.infer<typeof activeChapterSchema>;
 
 export const roleRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
-/** GET /api/chapters/my: a summary and the roles the signed-in user holds in it. */
-export const myChapterSchema = chapterSummarySchema.extend({ roles: z.array(roleRefSchema) });
+/** GET /api/chapters/my: a summary, its next meeting and the roles the signed-in user holds in it. */
+export const myChapterSchema = stateChapterSchema.extend({ roles: z.array(roleRefSchema) });
 export type MyChapter = z.infer<typeof myChapterSchema>;
 
 /**

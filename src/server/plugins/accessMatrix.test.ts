@@ -167,6 +167,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/geocode': PUBLIC,
   'GET /api/geocode/postal_code': ADMIN,
   'GET /api/chapter_calendar/:slug/events.ics': PUBLIC,
+  'GET /api/chapter_calendar/state/:state/events.ics': PUBLIC,
+  'GET /api/chapter_calendar/all/events.ics': PUBLIC,
   'GET /api/chapter/slug/:slug': PUBLIC,
   'GET /api/chapter/id/:id': PUBLIC,
   'GET /api/chapters': PUBLIC,

@@ -11,16 +11,8 @@ import { answerShowing, appAnswerCache, textAnswers } from '../../caching/answer
 import { seenAlikeByAll, sendPublicAnswer } from '../../caching/publicAnswers';
 import { shows } from '../../caching/answerKeys';
 import { chapterCalendar, eventCalendar, type CalendarText } from './service';
-
-/** Offered as a download named after its slug; calendar apps keep a visitor's one 15 min. */
-function asDownload(slug: string) {
-  return {
-    cacheControl: 'public, max-age=900',
-    headers: {
-      'content-disposition': `attachment; filename="${slug.replace(/[^a-z0-9_-]/gi, '')}.ics"`,
-    },
-  };
-}
+import { manyChaptersRoutes } from './manyChaptersRoutes';
+import { asDownload } from './download';
 
 const showing = (calendar: CalendarText) =>
   answerShowing(calendar.ics, shows.calendar(calendar.chapterId, calendar.eventSlugs));
@@ -86,4 +78,5 @@ export function calendarRoutes(app: AppInstance): void {
     'One event as iCalendar',
     eventCalendar,
   );
+  manyChaptersRoutes(app, calendars);
 }

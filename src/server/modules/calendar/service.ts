@@ -27,7 +27,7 @@ import { chapterEvents, chapters } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { preparedPerDb } from '../../db/prepared';
 import { getChapterMeetings } from '../chapters/chapter';
-import { chapterState, displayTitle } from '../chapters/summaries';
+import { chapterState, displayTitle, type ChapterRow, type TypeRow } from '../chapters/summaries';
 
 /** Wall-clock time as ical-generator reads it with a time zone set: no offset, no 'Z'. */
 const wallTime = (date: string, time: string) => `${date}T${time}:00`;
@@ -37,9 +37,9 @@ function endDate(event: Pick<ChapterEvent, 'startTime' | 'endTime'>, startDate: 
   return event.endTime > event.startTime ? startDate : dateOfEpochDay(epochDay(startDate) + 1);
 }
 
-type Calendar = ReturnType<typeof ical>;
+export type Calendar = ReturnType<typeof ical>;
 
-interface FeedContext {
+export interface FeedContext {
   /** '{type} Liberally {chapter}': the feed's name and the start of every summary. */
   title: string;
   url: string;
@@ -57,9 +57,9 @@ interface FeedContext {
 const icalText = (text: string) => escape(text, false);
 
 /** Path segments of a calendar's URL, which ical-generator writes as given: percent-encoded. */
-const uriPath = (...segments: string[]) => segments.map(encodeURIComponent).join('/');
+export const uriPath = (...segments: string[]) => segments.map(encodeURIComponent).join('/');
 
-function newCalendar(name: string, description: string, url: string): Calendar {
+export function newCalendar(name: string, description: string, url: string): Calendar {
   const calendar = ical({
     name: icalText(name),
     description: icalText(description),
@@ -86,7 +86,7 @@ const exdateStamp = (date: string, time: string) =>
  * A skipped date is an EXDATE of every rule that gives it; a moved one is an instance of its
  * first such rule with that date's RECURRENCE-ID (and an EXDATE of any other rule giving it).
  */
-function addEvent(
+export function addEvent(
   calendar: Calendar,
   event: ChapterEvent,
   exceptions: readonly DateException[],
@@ -159,6 +159,23 @@ function addEvent(
   }
 }
 
+/** A chapter's name, page and zone as every VEVENT of it carries them, in any feed. */
+export function feedContextOf(
+  chapter: Pick<ChapterRow, 'title' | 'city' | 'state' | 'slug'>,
+  type: Pick<TypeRow, 'name'>,
+  timeZone: string,
+  now: Date,
+  publicUrl: string,
+): FeedContext {
+  return {
+    title: `${type.name} ${CHAPTER_TYPE_SUFFIX} ${displayTitle(chapter)}`,
+    url: `${publicUrl}/chapter/${uriPath(chapterState(chapter.state).toLowerCase(), chapter.slug)}`,
+    timeZone,
+    now,
+    host: new URL(publicUrl).hostname,
+  };
+}
+
 async function chapterFeed(db: Db, user: User | null, slug: string, now: Date, publicUrl: string) {
   const { chapter, type, events, exceptions, timeZone } = await getChapterMeetings(
     db,
@@ -166,13 +183,7 @@ async function chapterFeed(db: Db, user: User | null, slug: string, now: Date, p
     slug,
     now,
   );
-  const feed: FeedContext = {
-    title: `${type.name} ${CHAPTER_TYPE_SUFFIX} ${displayTitle(chapter)}`,
-    url: `${publicUrl}/chapter/${uriPath(chapterState(chapter.state).toLowerCase(), chapter.slug)}`,
-    timeZone,
-    now,
-    host: new URL(publicUrl).hostname,
-  };
+  const feed = feedContextOf(chapter, type, timeZone, now, publicUrl);
   return { chapterId: chapter.id, events, exceptions, feed };
 }
 

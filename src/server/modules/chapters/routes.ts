@@ -15,6 +15,7 @@ import {
   chapterSummarySchema,
   idParam,
   myChapterSchema,
+  stateChapterSchema,
   stateParam,
 } from '../../../common/schemas/chapters';
 import { requireSignIn } from '../../plugins/auth';
@@ -47,7 +48,8 @@ export function chapterRoutes(root: AppInstance): void {
   const cacheMs = app.config.publicCacheMs;
   const chapterAnswers = appAnswerCache(app, chapterSchema, cacheMs);
   const hostChapterAnswers = appAnswerCache(app, chapterSchema, cacheMs);
-  const stateAnswers = appAnswerCache(app, summaries, cacheMs);
+  const stateList = z.array(stateChapterSchema);
+  const stateAnswers = appAnswerCache(app, stateList, cacheMs);
   // Written as JSON a page at a time by activeChaptersJson, which checks each page outside
   // production as the other caches check their answers.
   const activeAnswers = appAnswerCache(
@@ -164,7 +166,7 @@ export function chapterRoutes(root: AppInstance): void {
     '/api/chapters/state/:stateLower',
     {
       config: { access: 'public' },
-      schema: { params: z.object({ stateLower: stateParam }), response: { 200: summaries } },
+      schema: { params: z.object({ stateLower: stateParam }), response: { 200: stateList } },
     },
     async (request, reply) => {
       const state = request.params.stateLower;

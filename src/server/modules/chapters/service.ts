@@ -12,6 +12,7 @@ import {
   type ActiveChapter,
   type ChapterSummary,
   type MyChapter,
+  type StateChapter,
 } from '../../../common/schemas/chapters';
 import {
   byDisplayTitle,
@@ -24,6 +25,7 @@ import { callerSeeing, chapterVisibleTo, hostAccessChapterIds } from './visibili
 import { nextEventOf } from './nextEvent';
 import { slicePauses } from './slices';
 import { loadExceptions } from '../events/exceptions';
+import { chapterTimeZone } from '../geo/timezone';
 
 export { displayTitle, toEvent } from './summaries';
 
@@ -108,11 +110,16 @@ const roleName = new Map(ROLES.map((r) => [r.id as number, r.name]));
 export async function listMyChapters(db: Db, user: User): Promise<MyChapter[]> {
   const ids = hostAccessChapterIds(user);
   if (ids.length === 0) return [];
-  const summaries = await loadSummaries(db, {
-    where: and(inArray(chapters.id, ids), chapterVisibleTo(user)),
-  });
+  const where = and(inArray(chapters.id, ids), chapterVisibleTo(user));
+  const now = new Date();
+  const [summaries, exceptions] = await Promise.all([
+    loadSummaries(db, { where }),
+    loadExceptions(db, where, now),
+  ]);
   return summaries.sort(byDisplayTitle).map((s) => ({
     ...s,
+    nextEvent: nextEventOf(s, s.chapter_events, now, exceptions),
+    timeZone: chapterTimeZone(s, s.chapter_events),
     roles: [
       ...(user.chapterHostChapterIds.includes(s.id) ? [ROLE.chapterHost] : []),
       ...(user.fieldOrganizerChapterIds.includes(s.id) ? [ROLE.fieldOrganizer] : []),
@@ -133,14 +140,22 @@ export async function listStateChapters(
   db: Db,
   state: string,
   hidden: readonly number[] = [],
-): Promise<ChapterSummary[]> {
-  const summaries = await loadSummaries(db, {
-    where: and(
-      inArray(chapters.state, storedStates(state)),
-      chapterVisibleTo(callerSeeing(hidden)),
-    ),
-  });
-  return summaries.sort(byDisplayTitle);
+  now = new Date(),
+): Promise<StateChapter[]> {
+  const where = and(
+    inArray(chapters.state, storedStates(state)),
+    chapterVisibleTo(callerSeeing(hidden)),
+  );
+  const [summaries, exceptions] = await Promise.all([
+    loadSummaries(db, { where }),
+    loadExceptions(db, where, now),
+  ]);
+  // Each card leads with when the chapter next meets (issue 25), skipped and moved dates heeded.
+  return summaries.sort(byDisplayTitle).map((s) => ({
+    ...s,
+    nextEvent: nextEventOf(s, s.chapter_events, now, exceptions),
+    timeZone: chapterTimeZone(s, s.chapter_events),
+  }));
 }
 
 /** LIKE treats % _ and \ as patterns; a search for them means the characters themselves. */

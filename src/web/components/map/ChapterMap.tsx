@@ -26,10 +26,12 @@ export interface MapPin {
   popup?: ReactNode;
 }
 
-export interface MapView {
-  center: [number, number];
-  zoom: number;
-}
+/**
+ * Where to look: a centre and zoom, or places to fit together (a searched place and the chapters
+ * nearest it), at whatever zoom shows them all on this screen.
+ */
+export type MapView =
+  { center: [number, number]; zoom: number } | { fit: [number, number][]; maxZoom: number };
 
 export interface ChapterMapProps {
   /** Where to look; null fits every pin in view, at whatever width the screen has. */
@@ -45,7 +47,14 @@ export interface ChapterMapProps {
 function FollowView({ view }: { view: MapView }) {
   const map = useMap();
   useEffect(() => {
-    map.setView(view.center, view.zoom);
+    if ('center' in view) {
+      map.setView(view.center, view.zoom);
+      return;
+    }
+    const bounds = L.latLngBounds(view.fit);
+    if (!bounds.isValid()) return;
+    // Not animated, as FitPins below. One place alone is shown at maxZoom, never a blank zoom.
+    map.fitBounds(bounds, { padding: [32, 32], maxZoom: view.maxZoom, animate: false });
   }, [map, view]);
   return null;
 }
@@ -168,8 +177,8 @@ export default function ChapterMap({ view, pins, outline, size = 'tall', label }
         </div>
       )}
       <MapContainer
-        center={view?.center ?? [MAP.homeCenter.lat, MAP.homeCenter.lng]}
-        zoom={view?.zoom ?? MAP.homeZoom}
+        center={view && 'center' in view ? view.center : [MAP.homeCenter.lat, MAP.homeCenter.lng]}
+        zoom={view && 'center' in view ? view.zoom : MAP.homeZoom}
         scrollWheelZoom={false}
         className="chapter-map-canvas"
       >

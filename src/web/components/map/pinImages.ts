@@ -32,3 +32,16 @@ export function pinUrl(chapterTypeId: number): string {
   const svg = pinSvg(type.hexColor, GLYPHS[type.id] ?? '');
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
+
+/**
+ * The type's glyph on a disc of its colour, for cards and badges beside the type's name (so the
+ * image itself says nothing: alt="").
+ */
+export function typeIconUrl(chapterTypeId: number): string {
+  const type = CHAPTER_TYPES.find((t) => t.id === chapterTypeId) ?? CHAPTER_TYPES[0];
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40" color="${type.hexColor}">` +
+    `<circle cx="20" cy="20" r="19" fill="${type.hexColor}"/>` +
+    `<g transform="translate(0 1)">${GLYPHS[type.id] ?? ''}</g></svg>`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}

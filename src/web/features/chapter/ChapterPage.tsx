@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
-import { CHAPTER_NOT_ACTIVE, CHAPTER_TYPE_SUFFIX, ROLE } from '../../../common/constants';
+import { CHAPTER_NOT_ACTIVE, ROLE } from '../../../common/constants';
 import { hasHostAccess } from '../../../common/policy';
 import { chapterSchema } from '../../answerSchemas';
 import { ApiError, apiGet } from '../../api';
@@ -14,7 +14,8 @@ import { ChapterEvents } from './ChapterEvents';
 import { ChapterHeaderImage } from './ChapterHeaderImage';
 import { MailingListSignup } from './MailingListSignup';
 import { PressMentionList } from './PressMentionList';
-import { TypeName } from './TypeName';
+import { ChapterTypeBadge } from '../../components/cards/ChapterTypeBadge';
+import { HostFaces } from '../../components/cards/HostFaces';
 import { stateName } from '../../../common/states';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 
@@ -81,7 +82,7 @@ export function ChapterPage() {
               {chapter.displayTitle}
             </Link>
           </h1>
-          <TypeName type={chapter.chapter_type} suffix={CHAPTER_TYPE_SUFFIX} />
+          <ChapterTypeBadge type={chapter.chapter_type} />
           {chapter.status !== 1 && (
             <span className="badge text-bg-secondary ms-2">Hidden: only hosts see this page</span>
           )}
@@ -112,8 +113,15 @@ export function ChapterPage() {
               <h2 id="hosts-title" className="h5">
                 {hosts.length === 1 ? 'Host' : 'Hosts'}
               </h2>
-              <p className="mb-1">{hosts.map((h) => h.user.name).join(', ')}</p>
-              {chapter.email && <a href={`mailto:${chapter.email}`}>Contact the hosts</a>}
+              <HostFaces
+                people={hosts.map((h) => ({ id: h.id, name: h.user.name }))}
+                typeId={chapter.chapterTypeId}
+              />
+              {chapter.email && (
+                <a href={`mailto:${chapter.email}`} className="d-inline-block mt-2">
+                  Contact the hosts
+                </a>
+              )}
             </section>
           )}
           <ChapterLinks chapterId={chapter.id} />

@@ -1,10 +1,12 @@
-import { Link } from 'react-router';
 import { addressLine } from '../../../common/address';
-import { MAP } from '../../../common/constants';
-import { formatMediumDate, formatTime } from '../../../common/format';
+import { CHAPTER_TYPE_SUFFIX, MAP } from '../../../common/constants';
+import { formatMediumDate } from '../../../common/format';
 import type { Chapter, ChapterEvent, UpcomingDate } from '../../../common/schemas/chapters';
 import { LazyChapterMap } from '../../components/map/LazyChapterMap';
 import { ChapterPinPopup } from './ChapterPinPopup';
+import { MeetingCard, type Meeting } from '../../components/cards/MeetingCard';
+import { AddToCalendarMenu } from '../../components/calendar/AddToCalendarMenu';
+import { SubscribeLink } from '../../components/calendar/SubscribeLink';
 
 type Dated = UpcomingDate & { event: ChapterEvent };
 
@@ -17,7 +19,7 @@ const timesOf = (d: Dated) => ({
 function MovedNote({ date }: { date: Dated }) {
   if (!date.movedFrom) return null;
   return (
-    <span className="badge text-bg-info ms-2 fw-normal">
+    <span className="badge text-bg-info fw-normal">
       Moved from {formatMediumDate(date.movedFrom)}
       {date.note ? `: ${date.note}` : ''}
     </span>
@@ -32,7 +34,18 @@ export function ChapterUpcoming({ chapter }: { chapter: Chapter }) {
     return event ? [{ ...u, event }] : [];
   });
   const [next, ...more] = dates;
-  const calendar = `/api/chapter_calendar/${chapter.slug}/events.ics`;
+  const calendar = `/api/chapter_calendar/${encodeURIComponent(chapter.slug)}/events.ics`;
+  const eventPath = (e: ChapterEvent) =>
+    `/chapter/${chapter.state.toLowerCase()}/${chapter.slug}/events/${e.slug}`;
+  const meetingOf = (d: Dated): Meeting => ({
+    date: d.date,
+    ...timesOf(d),
+    start: d.start,
+    timeZone: chapter.timeZone,
+    name: d.event.name,
+    place: addressLine(d.event),
+    path: eventPath(d.event),
+  });
   return (
     <section aria-labelledby="next-event-title" className="mb-4">
       <h2 id="next-event-title" className="h4">
@@ -41,25 +54,26 @@ export function ChapterUpcoming({ chapter }: { chapter: Chapter }) {
       {!next && <p>No meetings are scheduled right now.</p>}
       {next && (
         <div className="mb-3">
-          <p className="fs-5 mb-1">
-            <strong>{formatMediumDate(next.date)}</strong>, {formatTime(timesOf(next).startTime)}–
-            {formatTime(timesOf(next).endTime)}
+          <MeetingCard className="mb-2" typeId={chapter.chapterTypeId} meeting={meetingOf(next)}>
             <MovedNote date={next} />
-          </p>
-          <p className="mb-1">
-            <strong>
-              <Link
-                to={`/chapter/${chapter.state.toLowerCase()}/${chapter.slug}/events/${next.event.slug}`}
-              >
-                {next.event.name}
-              </Link>
-            </strong>
-            <br />
-            {addressLine(next.event)}
-          </p>
-          {next.event.description && (
-            <p className="text-body-secondary">{next.event.description}</p>
-          )}
+            {next.event.description && (
+              <p className="small text-body-secondary mb-0 mt-1">{next.event.description}</p>
+            )}
+            <div className="mt-2">
+              <AddToCalendarMenu
+                id="chapter-add-to-calendar"
+                occurrence={{
+                  title: `${chapter.chapter_type.name} ${CHAPTER_TYPE_SUFFIX} ${chapter.displayTitle} at ${next.event.name}`,
+                  location: [next.event.name, addressLine(next.event)].filter(Boolean).join(', '),
+                  details: next.event.description,
+                  path: eventPath(next.event),
+                  when: { start: next.start, end: next.end },
+                }}
+                icsPath={`/api/chapter_calendar/event/${encodeURIComponent(next.event.slug)}/event.ics`}
+                feedPath={calendar}
+              />
+            </div>
+          </MeetingCard>
           {next.event.lat !== 0 && next.event.lng !== 0 && (
             <LazyChapterMap
               size="short"
@@ -82,21 +96,19 @@ export function ChapterUpcoming({ chapter }: { chapter: Chapter }) {
       {more.length > 0 && (
         <>
           <h3 className="h5">More Upcoming Events</h3>
-          <ul className="list-unstyled upcoming-dates">
+          <ul className="list-unstyled upcoming-dates d-grid gap-2">
             {more.map((d) => (
               <li key={`${d.eventId}-${d.date}`}>
-                {formatMediumDate(d.date)}, {formatTime(timesOf(d).startTime)}–
-                {formatTime(timesOf(d).endTime)} at {d.event.name}
-                <MovedNote date={d} />
+                <MeetingCard typeId={chapter.chapterTypeId} meeting={meetingOf(d)}>
+                  <MovedNote date={d} />
+                </MeetingCard>
               </li>
             ))}
           </ul>
         </>
       )}
-      {chapter.chapter_events.length > 0 && (
-        <a href={calendar} className="btn btn-outline-primary btn-sm" download>
-          Add to your calendar (.ics)
-        </a>
+      {!next && chapter.chapter_events.length > 0 && (
+        <SubscribeLink feedPath={calendar}>Subscribe to the chapter’s calendar</SubscribeLink>
       )}
     </section>
   );

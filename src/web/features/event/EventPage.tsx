@@ -8,8 +8,10 @@ import { ApiError, apiGet } from '../../api';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { LazyChapterMap } from '../../components/map/LazyChapterMap';
+import { AddToCalendarMenu } from '../../components/calendar/AddToCalendarMenu';
 import { useReaderKey } from '../auth/useReaderKey';
-import { TypeName } from '../chapter/TypeName';
+import { ChapterTypeBadge } from '../../components/cards/ChapterTypeBadge';
+import { MeetingCard } from '../../components/cards/MeetingCard';
 import { directionsUrl, geoUri } from './directions';
 import { EventDateList } from './EventDateList';
 
@@ -52,6 +54,20 @@ export function EventPage() {
   }
   const placed = event.lat !== 0 && event.lng !== 0;
   const calendar = `/api/chapter_calendar/event/${encodeURIComponent(event.slug)}/event.ics`;
+  const nextMeeting = event.dates.find((d) => d.status !== 'cancelled') ?? null;
+  const meetingText = {
+    title: `${chapter.chapter_type.name} ${CHAPTER_TYPE_SUFFIX} ${chapter.displayTitle} at ${event.name}`,
+    location: [event.name, addressLine(event)].filter(Boolean).join(', '),
+    details: event.description,
+  };
+  const calendarMenu = (
+    <AddToCalendarMenu
+      id="event-add-to-calendar"
+      occurrence={nextMeeting && { ...meetingText, path, when: nextMeeting }}
+      icsPath={calendar}
+      feedPath={`/api/chapter_calendar/${encodeURIComponent(chapter.slug)}/events.ics`}
+    />
+  );
   return (
     <article aria-labelledby="event-title" className="event-page">
       <nav aria-label="Breadcrumb">
@@ -73,8 +89,8 @@ export function EventPage() {
         <h1 id="event-title" className="mb-1">
           {event.name}
         </h1>
-        <p className="mb-0">
-          <TypeName type={chapter.chapter_type} suffix={CHAPTER_TYPE_SUFFIX} />{' '}
+        <p className="mb-0 d-flex flex-wrap align-items-center column-gap-2">
+          <ChapterTypeBadge type={chapter.chapter_type} />{' '}
           <Link to={chapterPath}>{chapter.displayTitle}</Link>
           {chapter.status !== 1 && (
             <span className="badge text-bg-secondary ms-2">Hidden: only hosts see this page</span>
@@ -87,13 +103,29 @@ export function EventPage() {
             <h2 id="when-title" className="h4">
               When
             </h2>
+            {nextMeeting && <h3 className="h6 text-body-secondary mb-2">Next meeting</h3>}
+            {nextMeeting && (
+              <MeetingCard
+                className="mb-3"
+                typeId={chapter.chapterTypeId}
+                meeting={{
+                  date: nextMeeting.meetsOn,
+                  startTime: nextMeeting.startTime,
+                  endTime: nextMeeting.endTime,
+                  start: nextMeeting.start,
+                  timeZone: event.timeZone,
+                  name: event.name,
+                  place: addressLine(event),
+                }}
+              >
+                <div className="mt-2">{calendarMenu}</div>
+              </MeetingCard>
+            )}
             <p className="fs-5 mb-1 event-schedule">{event.schedule}</p>
             {event.description && <p className="text-body-secondary">{event.description}</p>}
             <h3 className="h5 mt-3">Next dates</h3>
             <EventDateList dates={event.dates} timeZone={event.timeZone} />
-            <a href={calendar} className="btn btn-outline-primary btn-sm" download>
-              Add to your calendar (.ics)
-            </a>
+            {!nextMeeting && calendarMenu}
           </section>
         </div>
         <section className="col-lg-5" aria-labelledby="where-title">

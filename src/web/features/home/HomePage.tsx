@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { LIMITS } from '../../../common/constants';
 import { PressMentionList } from '../chapter/PressMentionList';
+import { SubscribeLink } from '../../components/calendar/SubscribeLink';
 import { BlogPostList } from './BlogPostList';
 import { HomeHero } from './HomeHero';
 import { HomeMap } from './HomeMap';
@@ -23,6 +24,12 @@ export function HomePage() {
           </Link>
         </div>
       </div>
+      <p className="network-calendar d-flex flex-wrap align-items-center gap-2 mb-4">
+        <span>Every chapter’s meetings in your calendar, kept up to date:</span>
+        <SubscribeLink feedPath="/api/chapter_calendar/all/events.ics">
+          Subscribe to the network’s calendar
+        </SubscribeLink>
+      </p>
       <div className="row g-4">
         <div className="col-lg-7">
           <BlogPostList />

@@ -1,13 +1,18 @@
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
-import { distanceKm, KM_PER_MILE } from '../../../common/geo';
-import { formatMediumDate, formatTime } from '../../../common/format';
+import { addressLine } from '../../../common/address';
+import { KM_PER_MILE } from '../../../common/geo';
 import type { ChapterMapPin } from '../../../common/schemas/chapterMap';
+import { DateTile } from '../../components/cards/DateTile';
+import { ChapterTypeBadge } from '../../components/cards/ChapterTypeBadge';
 import { InlineRetry } from '../../components/InlineRetry';
 import { useChapterById } from '../chapter/useChapterById';
 import type { Place } from './PlaceSearch';
 
-const SHOWN = 5;
+export interface Nearby {
+  pin: ChapterMapPin;
+  km: number;
+}
 
 function distanceText(km: number): string {
   const miles = km / KM_PER_MILE;
@@ -16,26 +21,32 @@ function distanceText(km: number): string {
 }
 
 /** One of the nearest: the map's pin names it at once; its page and next meeting load. */
-function NearestChapter({ pin, km }: { pin: ChapterMapPin; km: number }) {
+function NearestChapter({ pin, km }: Nearby) {
   const query = useChapterById(pin.id);
-  const name = `${pin.typeName} Liberally ${pin.displayTitle}`;
   const chapter = query.data;
   const next = chapter?.upcoming[0];
   const event = next && chapter?.chapter_events.find((e) => e.id === next.eventId);
+  const base = chapter && `/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`;
   return (
-    <li className="list-group-item d-flex flex-wrap gap-2">
-      <div className="me-auto">
-        {chapter ? (
-          <Link
-            to={`/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`}
-            className="fw-semibold"
-          >
-            {name}
-          </Link>
-        ) : (
-          <span className="fw-semibold">{name}</span>
-        )}
-        <div className="small">
+    <li className={`list-group-item nearest-chapter chapter-card-type-${pin.chapterTypeId}`}>
+      {next && event ? (
+        <DateTile
+          date={next.date}
+          startTime={next.startTime ?? event.startTime}
+          typeId={pin.chapterTypeId}
+          start={next.start}
+          timeZone={chapter.timeZone}
+        />
+      ) : (
+        <span className="date-tile date-tile-empty" aria-hidden="true" />
+      )}
+      <div className="nearest-chapter-body">
+        <ChapterTypeBadge type={{ id: pin.chapterTypeId, name: pin.typeName }} />
+        <div className="fw-semibold">
+          {base ? <Link to={base}>{pin.displayTitle}</Link> : pin.displayTitle}
+        </div>
+        <div className="nearest-distance small">{distanceText(km)} away</div>
+        <div className="small text-body-secondary">
           {query.isPending && (
             <span role="status">
               <Spinner animation="border" size="sm" aria-hidden="true" /> Loading its next
@@ -45,16 +56,15 @@ function NearestChapter({ pin, km }: { pin: ChapterMapPin; km: number }) {
           {query.isError && (
             <InlineRetry what="next meeting" onRetry={() => void query.refetch()} />
           )}
-          {next && event && (
+          {next && event && base && (
             <>
-              Next: {formatMediumDate(next.date)}, {formatTime(next.startTime ?? event.startTime)}{' '}
-              at {event.name}, {event.city}
+              Next at <Link to={`${base}/events/${event.slug}`}>{event.name}</Link>,{' '}
+              {addressLine({ ...event, address1: '' }) || event.city}
             </>
           )}
           {chapter && !event && 'No meeting is planned at the moment.'}
         </div>
       </div>
-      <span className="small text-body-secondary">{distanceText(km)}</span>
     </li>
   );
 }
@@ -63,20 +73,16 @@ function NearestChapter({ pin, km }: { pin: ChapterMapPin; km: number }) {
  * After a search: the chapters nearest the place, with how far and when they next meet. Also
  * the way to browse the map by keyboard or screen reader: a list, not a Tab stop per pin.
  */
-export function NearestChapters({ place, pins }: { place: Place; pins: readonly ChapterMapPin[] }) {
-  const nearest = pins
-    .map((pin) => ({ pin, km: distanceKm(place, pin) }))
-    .sort((a, b) => a.km - b.km)
-    .slice(0, SHOWN);
+export function NearestChapters({ place, nearest }: { place: Place; nearest: readonly Nearby[] }) {
   return (
-    <section aria-labelledby="nearest-title" className="mt-3">
-      <h2 id="nearest-title" className="h5">
+    <section aria-labelledby="nearest-title" className="nearest-chapters">
+      <h2 id="nearest-title" className="h5" tabIndex={-1}>
         Chapters nearest {place.label}
       </h2>
       {nearest.length === 0 ? (
         <p>No chapter meets anywhere yet.</p>
       ) : (
-        <ol className="list-group list-group-numbered">
+        <ol className="list-group">
           {nearest.map(({ pin, km }) => (
             <NearestChapter key={pin.id} pin={pin} km={km} />
           ))}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { myChapterListSchema } from '../../answerSchemas';
 import { apiGet } from '../../api';
 import { ListPlaceholder } from '../../components/ListPlaceholder';
-import { ChapterListItem } from '../chapter/ChapterListItem';
+import { ChapterCardList, ChapterListItem } from '../chapter/ChapterListItem';
 import { QueryState } from '../content/QueryState';
 
 /** /my_chapters: the chapters the user hosts or field-organizes. */
@@ -25,11 +25,11 @@ export function MyChaptersScreen() {
                 You do not host a chapter yet. <Link to="/intro_start_chapter">Start one!</Link>
               </p>
             ) : (
-              <ul className="list-group">
+              <ChapterCardList>
                 {list.map((c) => (
                   <ChapterListItem key={c.id} chapter={c} headingLevel={2} />
                 ))}
-              </ul>
+              </ChapterCardList>
             )
           }
         </QueryState>

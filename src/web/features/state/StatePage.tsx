@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MAP } from '../../../common/constants';
-import { chapterSummaryListSchema } from '../../answerSchemas';
+import { stateChapterListSchema } from '../../answerSchemas';
 import { stateName } from '../../../common/states';
 import { apiGet } from '../../api';
 import { PageSpinner } from '../../components/PageSpinner';
 import { LazyChapterMap, type MapPin } from '../../components/map/LazyChapterMap';
-import { ChapterListItem } from '../chapter/ChapterListItem';
+import { ChapterCardList, ChapterListItem } from '../chapter/ChapterListItem';
+import { SubscribeLink } from '../../components/calendar/SubscribeLink';
 import { PressMentionList } from '../chapter/PressMentionList';
 import { TypeFilterChips } from './TypeFilterChips';
 import { MapLegend } from '../../components/map/MapLegend';
@@ -36,7 +37,7 @@ export function StatePage() {
     queryFn: () =>
       apiGet(
         `/api/chapters/state/${state.toLowerCase()}`,
-        !import.meta.env?.PROD && chapterSummaryListSchema,
+        !import.meta.env?.PROD && stateChapterListSchema,
       ),
   });
   const outline = useStateOutline(abbr);
@@ -78,6 +79,12 @@ export function StatePage() {
       return next;
     });
 
+  // One type shown of several: the feed of that type; otherwise the state's whole feed.
+  const shownTypes = types.filter((t) => !hidden.has(t.id));
+  const feedQuery = types.length > 1 && shownTypes.length === 1 ? `?type=${shownTypes[0]!.id}` : '';
+  const feedPath = `/api/chapter_calendar/state/${state.toLowerCase()}/events.ics${feedQuery}`;
+
+  // The chapters lead (issue 25): each card with its next meeting; the map, then the press below.
   return (
     <section aria-labelledby="state-title">
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
@@ -88,6 +95,28 @@ export function StatePage() {
           Start One
         </Link>
       </div>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <h2 className="h4 me-auto mb-0">Chapters</h2>
+        {chapters.data && chapters.data.length > 0 && (
+          <SubscribeLink feedPath={feedPath}>Subscribe to {name}’s calendar</SubscribeLink>
+        )}
+      </div>
+      {chapters.isPending && <PageSpinner label="Loading chapters..." />}
+      {chapters.isError && (
+        <LoadFailedAlert what="chapters" onRetry={() => void chapters.refetch()} />
+      )}
+      {chapters.data?.length === 0 && (
+        <p>
+          No chapters in {name} yet. <Link to="/intro_start_chapter">Start one!</Link>
+        </p>
+      )}
+      <TypeFilterChips types={types} hidden={hidden} onToggle={toggle} />
+      <ChapterCardList>
+        {shown.map((c) => (
+          <ChapterListItem key={c.id} chapter={c} />
+        ))}
+      </ChapterCardList>
+      <h2 className="h4 mt-4">Map</h2>
       <div className="mb-4">
         <LazyChapterMap
           // International has no outline to frame: the map fits its chapters' pins instead.
@@ -103,22 +132,6 @@ export function StatePage() {
         path={`/api/press_mention/public/state/${state.toLowerCase()}`}
         hideWhenEmpty
       />
-      <h2 className="h4">Chapters</h2>
-      {chapters.isPending && <PageSpinner label="Loading chapters..." />}
-      {chapters.isError && (
-        <LoadFailedAlert what="chapters" onRetry={() => void chapters.refetch()} />
-      )}
-      {chapters.data?.length === 0 && (
-        <p>
-          No chapters in {name} yet. <Link to="/intro_start_chapter">Start one!</Link>
-        </p>
-      )}
-      <TypeFilterChips types={types} hidden={hidden} onToggle={toggle} />
-      <ul className="list-group">
-        {shown.map((c) => (
-          <ChapterListItem key={c.id} chapter={c} />
-        ))}
-      </ul>
     </section>
   );
 }
