@@ -1,4 +1,3 @@
-
 /** 'Ada Lovelace' -> 'AL'; 'cher' -> 'C'; the first and last words' first letters. */
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
