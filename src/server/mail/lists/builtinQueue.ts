@@ -15,11 +15,14 @@ export class UnknownListError extends Error {
   }
 }
 
-/** The list's active contacts: one count from the (list, status) index, no list read. */
+/**
+ * The list's active contacts (what a send reaches, and what the host is told before it): a read
+ * of the counts the triggers keep (migration 0017_member_counts), no list read.
+ */
 export async function countActiveContacts(db: Db, listId: number): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from mailing_list_contacts
+    sql`select coalesce(sum(n), 0)::int as n from mailing_list_member_counts
         where list_id = ${listId} and status = 'active'`,
   );
   return Number(row?.n ?? 0);

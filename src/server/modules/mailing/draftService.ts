@@ -16,7 +16,7 @@ import { countAttempt } from '../auth/rateLimit';
 import { chapterEmail, displayTitle } from '../chapters/summaries';
 import { isBlankRichText, sanitizeRichText } from '../content/sanitize';
 import type { ChapterRow } from './listAccess';
-import { countActiveMembers } from './memberPages';
+import { countActiveContacts } from '../../mail/lists/builtinQueue';
 import type { MemberSource } from './memberService';
 
 /** Test messages one user may send in an hour, across chapters. */
@@ -63,7 +63,7 @@ export async function chapterRecipients(
     case 'none':
       return { listId, recipients: 0 };
     case 'builtin':
-      return { listId, recipients: await countActiveMembers(db, members.id) };
+      return { listId, recipients: await countActiveContacts(db, members.id) };
     case 'remote': {
       const contacts = (await provider.listContacts(members.listId)) ?? [];
       return { listId, recipients: contacts.filter((c) => c.status === 'active').length };

@@ -130,12 +130,6 @@ async function pageRows(db: Db, where: SQL, offset: number, count: number, fromO
     .orderBy(...newestFirst);
 }
 
-/** Active (confirmed) members of a built-in list: what a send would reach. One indexed count. */
-export async function countActiveMembers(db: Db, listId: number): Promise<number> {
-  const where = memberFilter(listId, { search: '', status: 'active' });
-  return (await countMembers(db, where, false)).total;
-}
-
 /** One page of a built-in list's members and how many match. */
 export async function builtinMemberPage(
   db: Db,

@@ -11,7 +11,7 @@ import { sendMessageAnswerSchema } from '../../../common/schemas/mailing';
 import { finishMessage, markSent, stillClaimed } from '../../mail/deliveries';
 import { completeQueueing, queueBatch } from '../../mail/recipientQueue';
 import { createSendQueuer } from '../../mail/sendQueuer';
-import { countActiveMembers } from './memberPages';
+import { countActiveContacts } from '../../mail/lists/builtinQueue';
 import { bulkContacts, createMailingWorld, newList, type TestApp } from './testWorld';
 
 let t: TestApp;
@@ -409,6 +409,6 @@ describe('the count before a send', () => {
     await bulkContacts(t.db, listId, 12, { prefix: 'counted' });
     await bulkContacts(t.db, listId, 3, { prefix: 'waiting', status: 'unconfirmed' });
     await bulkContacts(t.db, listId, 2, { prefix: 'gone', status: 'unsub' });
-    expect(await countActiveMembers(t.db, Number(listId))).toBe(12);
+    expect(await countActiveContacts(t.db, Number(listId))).toBe(12);
   });
 });
