@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import { MAP } from '../../../common/constants';
 import { LazyChapterMap, type MapPin, type MapView } from '../../components/map/LazyChapterMap';
 import { MapLegend } from '../../components/map/MapLegend';
-import { ChapterPinDetails } from '../chapter/ChapterPinDetails';
+import { LazyChapterPinDetails } from '../chapter/LazyChapterPinDetails';
 import type { Nearby } from './NearestChapters';
 
 // Shown only after a search: its tiles and badges stay out of the home page's first load.
@@ -40,7 +40,7 @@ export function HomeMap() {
         lng: c.lng,
         chapterTypeId: c.chapterTypeId,
         label: `${c.typeName} Liberally ${c.displayTitle}`,
-        popup: <ChapterPinDetails chapterId={c.id} />,
+        popup: <LazyChapterPinDetails chapterId={c.id} />,
       })),
     [located],
   );

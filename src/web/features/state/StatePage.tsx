@@ -12,7 +12,7 @@ import { SubscribeLink } from '../../components/calendar/SubscribeLink';
 import { PressMentionList } from '../chapter/PressMentionList';
 import { TypeFilterChips } from './TypeFilterChips';
 import { MapLegend } from '../../components/map/MapLegend';
-import { ChapterPinDetails } from '../chapter/ChapterPinDetails';
+import { LazyChapterPinDetails } from '../chapter/LazyChapterPinDetails';
 import { useStateOutline } from './useStateOutline';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { useReaderKey } from '../auth/useReaderKey';
@@ -58,7 +58,7 @@ export function StatePage() {
         lng: e.lng,
         chapterTypeId: c.chapterTypeId,
         label: `${c.displayTitle}: ${e.name}`,
-        popup: <ChapterPinDetails chapterId={c.id} eventId={e.id} />,
+        popup: <LazyChapterPinDetails chapterId={c.id} eventId={e.id} />,
       })),
   );
 
