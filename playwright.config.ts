@@ -13,7 +13,9 @@ export default defineConfig({
   // No retries: the tests share one database, so a retry meets its first try's changes (see
   // docs/decisions.md). A test that fails once is a race to fix.
   retries: 0,
-  timeout: 30_000,
+  // Two workers share the machine's two cores with two sites and two browsers: a long test
+  // (a whole account's settings, an editor's round trip) runs past 30 s on a busy CI machine.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
   use: {

@@ -13,7 +13,8 @@ const TEXT: Record<ToastType, string> = {
   success: 'text-white',
   error: 'text-white',
   warning: 'text-dark',
-  info: 'text-dark',
+  // The theme's info is a dark blue (Drinking's): white text, as on success and danger.
+  info: 'text-white',
 };
 
 interface Props {

@@ -68,9 +68,10 @@ export function RegisterForm({
       />
       <div className="d-flex align-items-center gap-3 flex-wrap">
         <SubmitButton busy={formState.isSubmitting}>Register</SubmitButton>
-        <span>
+        {/* A paragraph, so its link is underlined as running text's are (styles.css). */}
+        <p className="mb-0">
           Already have an account? <Link to={signInHref}>Sign in</Link>
-        </span>
+        </p>
       </div>
     </Form>
   );

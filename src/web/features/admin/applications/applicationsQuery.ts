@@ -13,11 +13,14 @@ export const userApplicationsKey = (userId: number) =>
 export const statusLabel = (a: Pick<HostApplication, 'status'>) =>
   HOST_APPLICATION_STATUS_LABEL[a.status];
 
-/** Bootstrap colours of each status (cosmetic, spec 2 §9), dark text where light backgrounds. */
+/**
+ * Bootstrap colours of each status (cosmetic, spec 2 §9), dark text on the light ones only: the
+ * theme's info is a dark blue (Drinking's), which takes white text.
+ */
 export const STATUS_BADGE: Record<HostApplication['status'], { bg: string; text?: 'dark' }> = {
   open: { bg: 'warning', text: 'dark' },
   approved: { bg: 'success' },
-  approved_without_creation: { bg: 'info', text: 'dark' },
+  approved_without_creation: { bg: 'info' },
   denied: { bg: 'secondary' },
 };
 

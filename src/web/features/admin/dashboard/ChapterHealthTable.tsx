@@ -178,9 +178,8 @@ function HealthTableRow({ row: r }: { row: HealthRow }) {
           <span className="small text-body-secondary">Not counted</span>
         ) : r.graceUntil ? (
           <>
-            <Badge bg="info" text="dark">
-              New
-            </Badge>
+            {/* White on the theme's info blue (Drinking's): dark text on it fails contrast. */}
+            <Badge bg="info">New</Badge>
             <div className="small text-nowrap">until {formatMediumDate(r.graceUntil)}</div>
           </>
         ) : (
