@@ -4,20 +4,11 @@
 // the new members are then on the Members screen. At 1280 and 390 px.
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
+import { register } from './accounts';
 import { ROLE_ID, grantRole } from './roles';
 
 const SLUG = 'drinking-liberally-durham';
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results';
-
-async function register(page: Page, name: string, email: string) {
-  await page.goto('/register_for_account');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('host-password');
-  await page.getByLabel('Confirm password').fill('host-password');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome, ${name}!` })).toBeVisible();
-}
 
 /** The chapter's list (made if it has none) with `emails` on it; the Members screen's path. */
 async function chapterList(page: Page, emails: string[]) {

@@ -4,21 +4,12 @@
 // dashboard shows the same send. Screenshots at 1280 and 390 px.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
+import { register } from './accounts';
 import { ROLE_ID, grantRole } from './roles';
 
 const SLUG = 'reading-liberally-asheville';
 const MEMBERS = 10_000;
 const PER_CALL = 5000;
-
-async function register(page: Page, name: string, email: string) {
-  await page.goto('/register_for_account');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('host-password');
-  await page.getByLabel('Confirm password').fill('host-password');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome, ${name}!` })).toBeVisible();
-}
 
 /** The chapter (its list made if it has none) with MEMBERS more active members. */
 async function chapterWithMembers(page: Page, stamp: number) {

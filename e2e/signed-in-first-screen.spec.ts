@@ -3,6 +3,7 @@
 // at once, not a bare "Loading...".
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './harness';
+import { register } from './accounts';
 import { ROLE_ID, grantRole } from './roles';
 
 const CHAPTER = 'drinking-liberally-upper-west-side';
@@ -12,13 +13,7 @@ const CHAPTER_PAGE = `/chapter/ny/${CHAPTER}`;
 async function signedInHost(page: Page, browser: Browser, baseURL: string, admin: Admin) {
   const name = 'Frances Firstscreen';
   const email = `first-screen-${Date.now()}@example.org`;
-  await page.goto('/register_for_account');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('host-password');
-  await page.getByLabel('Confirm password').fill('host-password');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome, ${name}!` })).toBeVisible();
+  await register(page, name, email);
   await grantRole(browser, baseURL, admin, email, CHAPTER, ROLE_ID.chapterHost);
   const { cookies } = await page.context().storageState();
   return { name, cookies };
