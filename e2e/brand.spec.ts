@@ -95,6 +95,8 @@ for (const width of WIDTHS) {
     test('the dark colour scheme follows the system setting, on every kind of page', async ({
       page,
     }) => {
+      // Six screens, each loaded and checked by axe: a slow machine needs more than a minute.
+      test.setTimeout(150_000);
       await page.emulateMedia({ colorScheme: 'dark' });
       for (const path of [
         '/',
