@@ -41,7 +41,9 @@ test('an event has its own page: schedule, dates, map, directions, its .ics and 
   }
 
   // Where: the address, a map with one pin, and directions that need no API key.
-  await expect(page.getByText('329 Pennsylvania Ave SE, Washington, DC 20003')).toBeVisible();
+  await expect(
+    page.getByText('329 Pennsylvania Ave SE, Washington, DC 20003', { exact: true }),
+  ).toBeVisible();
   await expect(page.locator('.leaflet-marker-icon')).toHaveCount(1);
   const directions = page.getByRole('link', { name: 'Directions (OpenStreetMap)' });
   await expect(directions).toHaveAttribute(
