@@ -102,8 +102,20 @@ async function main(): Promise<number> {
   }
 }
 
+// A promise that never settles (a write waiting on the embedded database's one connection, say)
+// empties the event loop, and Node would exit 0 with nothing said: say it, and fail.
+let finished = false;
+process.on('beforeExit', () => {
+  if (finished) return;
+  console.error('Could not import: it stopped waiting for work that never finished (a bug).');
+  process.exit(1);
+});
+
 main().then(
-  (code) => process.exit(code),
+  (code) => {
+    finished = true;
+    process.exit(code);
+  },
   (err: unknown) => {
     console.error(`Could not import: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);

@@ -2,8 +2,8 @@
 // link is a password reset token (modules/auth) that lasts longer than a reset's hour: people
 // read such a mail days later. Each user is invited once; a rerun invites only the new ones.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { passwordResetTokens, users } from '../../db/schema';
-import type { Mailer } from '../../mail/mailer';
+import { legacyImportMap, passwordResetTokens, users } from '../../db/schema';
+import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import { resetLink } from '../../modules/auth/service';
 import { hashToken, newToken } from '../../modules/auth/sessions';
 import { SITE_NAME } from '../../../common/constants';
@@ -33,6 +33,7 @@ export async function inviteUsers(
   ctx.reporter.read(KIND, waiting.size);
   let sent = 0;
   await eachLimit([...waiting], ctx.concurrency, async (userId) => {
+    let invitation: { email: string; name: string; token: string } | undefined;
     await importEntity(ctx, KIND, userId, 'invited', async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, userId));
       const token = newToken();
@@ -41,23 +42,49 @@ export async function inviteUsers(
         userId,
         expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
       });
-      await mailer.send({
-        to: user!.email,
-        subject: `Your ${SITE_NAME} account has moved: set your password`,
-        text: [
-          `Hello ${user!.name},`,
-          '',
-          `The ${SITE_NAME} site has moved to a new home, and your account came with it: your chapters and roles are as they were.`,
-          `Set a password within ${INVITATION_DAYS} days here:`,
-          '',
-          resetLink(publicUrl, token),
-          '',
-          'After that, "Forgot password" on the sign-in page sends a new link at any time.',
-        ].join('\n'),
-      });
-      sent++;
+      invitation = { email: user!.email, name: user!.name, token };
       return userId;
     });
+    if (!invitation) return;
+    // The mail goes after the token's transaction has committed: the outbox mailer writes
+    // through its own connection, which on the embedded database (one connection) would wait
+    // for this transaction forever; and an SMTP hand-off should hold no transaction open. A mail
+    // that fails leaves the user uninvited, so the next run invites them again.
+    try {
+      await mailer.send(invitationMail(invitation, publicUrl));
+    } catch (err) {
+      await forgetInvitation(ctx, userId);
+      throw err;
+    }
+    sent++;
   });
   return sent;
+}
+
+function invitationMail(
+  invitation: { email: string; name: string; token: string },
+  publicUrl: string,
+): OutgoingMail {
+  return {
+    to: invitation.email,
+    subject: `Your ${SITE_NAME} account has moved: set your password`,
+    text: [
+      `Hello ${invitation.name},`,
+      '',
+      `The ${SITE_NAME} site has moved to a new home, and your account came with it: your chapters and roles are as they were.`,
+      `Set a password within ${INVITATION_DAYS} days here:`,
+      '',
+      resetLink(publicUrl, invitation.token),
+      '',
+      'After that, "Forgot password" on the sign-in page sends a new link at any time.',
+    ].join('\n'),
+  };
+}
+
+/** Undoes the mark of an invitation whose mail could not be handed over. */
+async function forgetInvitation(ctx: ImportContext, userId: number): Promise<void> {
+  await ctx.db
+    .delete(legacyImportMap)
+    .where(and(eq(legacyImportMap.kind, KIND), eq(legacyImportMap.originalId, String(userId))));
+  ctx.known.get(KIND)?.delete(String(userId));
 }
