@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router';
+import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { useChapterListId } from './useChapterContacts';
 
 /**
  * What the screens that add to the chapter's list (Add Members, Import Members) show before
- * their form: a spinner while the list's id loads, why it did not, or the way to make the list
- * when the chapter has none (the Members screen makes it). The form is drawn with the list's id.
+ * their form: a spinner while the list's id loads, a way to try again when it did not, or the
+ * way to make the list when the chapter has none (the Members screen makes it). The form is
+ * drawn with the list's id.
  */
 export function ChapterListGate({
   chapterId,
@@ -22,7 +24,7 @@ export function ChapterListGate({
   const list = useChapterListId(chapterId);
   if (list.isPending) return <PageSpinner label="Loading the list..." />;
   if (list.isError) {
-    return <Alert variant="danger">The chapter's mailing list could not be loaded.</Alert>;
+    return <LoadFailedAlert what="chapter's mailing list" onRetry={() => void list.refetch()} />;
   }
   if (!list.data.listId) {
     return (
