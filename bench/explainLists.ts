@@ -110,7 +110,11 @@ async function main() {
       const cutoff = exceptionCutoff(new Date());
       for (const [label, query] of current(database.db)) {
         const built = query.toSQL();
-        await explain(label, built.sql, fillPlaceholders(built.params, { cutoff }));
+        await explain(
+          label,
+          built.sql,
+          fillPlaceholders(built.params, { cutoff, countedList: 'brontoListId' }),
+        );
       }
     } finally {
       await client.end();

@@ -1,5 +1,6 @@
 // Meetings as cards wherever they are shown (issue 25, goal 2): a date tile in the chapter's
-// zone, the place, the type's icon and colour, and on a chapter page its hosts' initials.
+// zone, the place, the type's icon and colour, and on a chapter page its hosts' initials and
+// how many are on its list.
 import { appDrawn, expect, expectAccessible, test } from './harness';
 
 const SHOTS = '/work/shots/calendars';
@@ -10,6 +11,7 @@ interface ChapterAnswer {
   timeZone: string;
   upcoming: { date: string; start: string }[];
   permissions: { roleId: number; user: { name: string } }[];
+  memberCount: number | null;
 }
 
 const initials = (name: string) => {
@@ -21,7 +23,7 @@ for (const width of [390, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width < 600 ? 844 : 800 } });
 
-    test('a chapter page shows its meetings as date tiles and its hosts as faces', async ({
+    test('a chapter page shows its meetings as date tiles, its hosts as faces and its members', async ({
       page,
     }) => {
       const chapter = (await (
@@ -44,6 +46,14 @@ for (const width of [390, 1280]) {
       const hosts = chapter.permissions.filter((p) => p.roleId === 3).map((p) => p.user.name);
       expect(hosts.length).toBeGreaterThan(0);
       await expect(page.locator('.host-face')).toHaveText(hosts.map(initials));
+      // The active members of its list (the seed's four, or more), under the sign-up, drawn
+      // the same by the server and by the app.
+      expect(chapter.memberCount).toBeGreaterThanOrEqual(4);
+      const members = `${chapter.memberCount!.toLocaleString('en-US')} members`;
+      const signup = page.locator('.chapter-layout-signup');
+      await expect(signup).toContainText('Join the mailing list');
+      await expect(signup.getByText(members, { exact: true })).toBeVisible();
+      expect(await (await page.request.get(CHAPTER_PAGE)).text()).toContain(`>${members}</p>`);
       await expectAccessible(page);
       await page.screenshot({ path: `${SHOTS}/chapter-${width}.png`, fullPage: true });
     });

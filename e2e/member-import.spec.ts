@@ -5,32 +5,15 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
 import { register } from './accounts';
+import { addChapterMembers } from './memberLists';
 import { ROLE_ID, grantRole } from './roles';
 
 const SLUG = 'drinking-liberally-durham';
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results';
 
-/** The chapter's list (made if it has none) with `emails` on it; the Members screen's path. */
-async function chapterList(page: Page, emails: string[]) {
-  const chapter = (await (await page.request.get(`/api/chapter/slug/${SLUG}`)).json()) as {
-    id: number;
-    state: string;
-  };
-  let { listId } = (await (
-    await page.request.get(`/api/mailing_list/chapter_list_id/${chapter.id}`)
-  ).json()) as { listId: string | null };
-  if (!listId) {
-    const made = await page.request.post(`/api/mailing_list/chapter/${chapter.id}/list`, {
-      data: {},
-    });
-    listId = ((await made.json()) as { listId: string }).listId;
-  }
-  const added = await page.request.post('/api/mailing_list/sign_up_many', {
-    data: { listId, emails },
-  });
-  expect(added.ok()).toBe(true);
-  return `/chapter/${chapter.state.toLowerCase()}/${SLUG}/admin/members`;
-}
+/** The Members screen's path, after putting `emails` on the chapter's list. */
+const membersScreen = async (page: Page, emails: string[]) =>
+  `${(await addChapterMembers(page, SLUG, emails)).adminPath}/members`;
 
 /** An admin blocks `email` (on every list, as the Brevo tab's Block does). */
 async function block(
@@ -70,7 +53,7 @@ for (const width of [1280, 390]) {
     await grantRole(browser, baseURL!, admin, hostEmail, SLUG, ROLE_ID.chapterHost);
     const member = `import-member-${stamp}@example.org`;
     const blocked = `import-blocked-${stamp}@example.org`;
-    const path = await chapterList(page, [member, blocked]);
+    const path = await membersScreen(page, [member, blocked]);
     await block(browser, baseURL!, admin, blocked);
 
     const csv = [
@@ -154,7 +137,7 @@ test('an empty file is refused before anything is sent', async ({
   const hostEmail = `import-empty-${stamp}@example.org`;
   await register(page, 'Eve Empty', hostEmail);
   await grantRole(browser, baseURL!, admin, hostEmail, SLUG, ROLE_ID.chapterHost);
-  const path = await chapterList(page, [`import-empty-member-${stamp}@example.org`]);
+  const path = await membersScreen(page, [`import-empty-member-${stamp}@example.org`]);
   await page.goto(`${path}/import`);
   await page.getByLabel('CSV file of members').setInputFiles({
     name: 'empty.csv',

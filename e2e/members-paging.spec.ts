@@ -5,36 +5,21 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
 import { register } from './accounts';
+import { addChapterMembers } from './memberLists';
 import { ROLE_ID, grantRole } from './roles';
 
 const SLUG = 'drinking-liberally-durham';
 const ADDED = 300;
 
-/** The chapter's list (made if it has none) with ADDED more members; its path and total. */
+/** The chapter's list with ADDED more members; its Members screen's path and total. */
 async function chapterWithMembers(page: Page, stamp: number) {
-  const chapter = (await (await page.request.get(`/api/chapter/slug/${SLUG}`)).json()) as {
-    id: number;
-    state: string;
-  };
-  let { listId } = (await (
-    await page.request.get(`/api/mailing_list/chapter_list_id/${chapter.id}`)
-  ).json()) as { listId: string | null };
-  if (!listId) {
-    const made = await page.request.post(`/api/mailing_list/chapter/${chapter.id}/list`, {
-      data: {},
-    });
-    listId = ((await made.json()) as { listId: string }).listId;
-  }
   const emails = Array.from({ length: ADDED }, (_, i) => `paging-${stamp}-${i + 1}@example.org`);
-  const added = await page.request.post('/api/mailing_list/sign_up_many', {
-    data: { listId, emails },
-  });
-  expect(added.ok()).toBe(true);
+  const chapter = await addChapterMembers(page, SLUG, emails);
   const { total } = (await (
     await page.request.get(`/api/mailing_list/chapter/${chapter.id}/members?pageSize=1`)
   ).json()) as { total: number };
   expect(total).toBeGreaterThanOrEqual(ADDED);
-  return { path: `/chapter/${chapter.state.toLowerCase()}/${SLUG}/admin/members`, total };
+  return { path: `${chapter.adminPath}/members`, total };
 }
 
 test('a host pages, searches, filters and exports a list of hundreds of members', async ({

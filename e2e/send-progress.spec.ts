@@ -5,39 +5,11 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
 import { register } from './accounts';
+import { addChapterMembers } from './memberLists';
 import { ROLE_ID, grantRole } from './roles';
 
 const SLUG = 'reading-liberally-asheville';
 const MEMBERS = 10_000;
-const PER_CALL = 5000;
-
-/** The chapter (its list made if it has none) with MEMBERS more active members. */
-async function chapterWithMembers(page: Page, stamp: number) {
-  const res = await page.request.get(`/api/chapter/slug/${SLUG}`);
-  expect(res.ok(), `chapter ${SLUG}`).toBe(true);
-  const chapter = (await res.json()) as { id: number; state: string };
-  let { listId } = (await (
-    await page.request.get(`/api/mailing_list/chapter_list_id/${chapter.id}`)
-  ).json()) as { listId: string | null };
-  if (!listId) {
-    const made = await page.request.post(`/api/mailing_list/chapter/${chapter.id}/list`, {
-      data: {},
-    });
-    listId = ((await made.json()) as { listId: string }).listId;
-  }
-  for (let from = 0; from < MEMBERS; from += PER_CALL) {
-    const emails = Array.from(
-      { length: PER_CALL },
-      (_, i) => `watch-${stamp}-${from + i}@example.org`,
-    );
-    const added = await page.request.post('/api/mailing_list/sign_up_many', {
-      data: { listId, emails },
-      timeout: 60_000,
-    });
-    expect(added.ok()).toBe(true);
-  }
-  return { id: chapter.id, base: `/chapter/${chapter.state.toLowerCase()}/${SLUG}/admin` };
-}
 
 const sentOf = async (page: Page) =>
   Number(((await page.getByTestId('send-sent').first().textContent()) ?? '0').replace(/,/g, ''));
@@ -55,7 +27,8 @@ test('a host watches a send to 10,000 members and stops it', async ({
   const hostEmail = `progress-host-${stamp}@example.org`;
   await register(page, 'Paula Progress', hostEmail);
   await grantRole(browser, baseURL!, admin, hostEmail, SLUG, ROLE_ID.chapterHost);
-  const { id, base } = await chapterWithMembers(page, stamp);
+  const emails = Array.from({ length: MEMBERS }, (_, i) => `watch-${stamp}-${i}@example.org`);
+  const { id, adminPath: base } = await addChapterMembers(page, SLUG, emails);
 
   await page.goto(`${base}/email`);
   await expect(page.getByRole('heading', { name: 'Send Email' })).toBeVisible();

@@ -140,6 +140,11 @@ export const chapterSchema = chapterSummarySchema.extend({
   upcoming: z.array(upcomingDateSchema),
   /** Where its header image is, when it has one. */
   headerImageUrl: z.string().nullable().optional(),
+  /**
+   * The active members of its built-in list, as kept when the answer was built (it may be stale
+   * for the answer cache's TTL); null when it has no list or Brevo keeps the lists.
+   */
+  memberCount: z.number().int().nonnegative().nullable(),
 });
 export type Chapter = z.infer<typeof chapterSchema>;
 

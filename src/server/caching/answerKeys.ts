@@ -31,13 +31,17 @@ interface ChapterShown {
 
 /** What cached answers show. */
 export const shows = {
-  /** One chapter's read: its fields, events, hosts (their names) and their roles. */
+  /**
+   * One chapter's read: its fields, events, hosts (their names) and their roles, and the member
+   * count of the list the email settings pick.
+   */
   chapter(
     chapter: ChapterShown & { permissions: readonly { id: number; user: { id: number } }[] },
   ) {
     return [
       ...shows.chapters([chapter]),
       ...chapter.permissions.flatMap((p) => [key.role(p.id), key.user(p.user.id)]),
+      key.emailSettings,
     ];
   },
   /** A list of chapters with their events. */
@@ -114,6 +118,6 @@ export const changed = {
   },
   content: (kind: 'blog' | 'page' | 'wiki') => [key.content(kind)],
   frontPage: () => [key.frontPage],
-  /** Which list-id field is used: the dashboard's list sizes. */
+  /** Which list-id field is used: the dashboard's list sizes, a chapter's member count. */
   emailSettings: () => [key.emailSettings, key.allChapters],
 };

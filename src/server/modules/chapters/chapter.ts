@@ -5,7 +5,8 @@
 // The hottest read of the site: one prepared statement brings the chapter with its type, its
 // 'Last Active' date (kept on the row), its events, the skipped and moved dates that still
 // matter and its people, the last three as JSON built by PostgreSQL, and the hash of its header
-// image (uploads/slots.ts). Visibility is checked on
+// image (uploads/slots.ts), and its list's member count (kept by triggers, migration 0017).
+// Visibility is checked on
 // the row with canSeeChapter, the same rule chapterVisibleTo applies in SQL, so that the
 // statement does not vary with the caller. The answer depends on the caller only through
 // whether they have host-level access to the chapter (getChapterForHosts).
@@ -18,6 +19,7 @@ import {
   chapterTypes,
   chapters,
   imageSlots,
+  mailingListMemberCounts,
   permissions,
   roles,
   users,
@@ -34,6 +36,8 @@ import { sanitizeRichText } from '../content/sanitize';
 import { eventsJson, toSummary, type ChapterRow, type EventRow, type TypeRow } from './summaries';
 import { chapterHiddenFrom, chapterNotFound } from './visibility';
 import { chapterHeaderSlotSql, imageUrlOrNull } from '../uploads/slots';
+import type { CountedListField } from '../mailing/countedList';
+import { STORED_STATUS } from '../../../common/memberFilters';
 
 function chapterWithType(db: Db) {
   return db
@@ -85,6 +89,23 @@ const peopleJson = sql<PersonJson[]>`(select coalesce(json_agg(json_build_object
 const headerImageHash = sql<string | null>`(select s.hash from ${imageSlots} s
   where s.slot = ${chapterHeaderSlotSql(chapters.id)})`;
 
+/**
+ * The active members of the built-in list a list-id field names: one read of the counts' primary
+ * key, none of the list. Null when the field names no built-in list (blank, or an id of another
+ * service); 0 when the list has none.
+ */
+function activeMembersOf(listIdColumn: (typeof chapters)[CountedListField]) {
+  const id = sql`btrim(${listIdColumn})`;
+  return sql`case when ${id} ~ '^[0-9]{1,9}$' then coalesce((select m.n::int
+    from ${mailingListMemberCounts} m
+    where m.list_id = ${id}::int and m.status = ${STORED_STATUS.active}), 0) end`;
+}
+
+/** The count of the list the `countedList` placeholder names (a CountedListField, or 'none'). */
+const memberCount = sql<number | null>`(case ${sql.placeholder('countedList')}::text
+  when 'brontoListId' then ${activeMembersOf(chapters.brontoListId)}
+  when 'sendInBlueListId' then ${activeMembersOf(chapters.sendInBlueListId)} end)`;
+
 /** The one statement of a chapter read (bench/explainLists.ts explains it). */
 export function fullChapterQuery(db: Db, where: SQL) {
   return db
@@ -95,6 +116,7 @@ export function fullChapterQuery(db: Db, where: SQL) {
       exceptions: exceptionsJson,
       people: peopleJson,
       headerImage: headerImageHash,
+      memberCount,
     })
     .from(chapters)
     .innerJoin(chapterTypes, eq(chapters.chapterTypeId, chapterTypes.id))
@@ -112,13 +134,32 @@ const fullById = preparedPerDb((db) =>
 
 type FullRow = Awaited<ReturnType<ReturnType<typeof fullById>['execute']>>[number];
 
-export async function getChapterBySlug(db: Db, user: User | null, slug: string): Promise<Chapter> {
-  const [found] = await fullBySlug(db).execute({ slug, cutoff: exceptionCutoff(new Date()) });
+/**
+ * The placeholders of a chapter read besides its key: `counted` is the list-id field whose
+ * list's members are counted (mailing/countedList.ts), null when Brevo keeps the lists.
+ */
+const readParams = (counted: CountedListField | null) => ({
+  cutoff: exceptionCutoff(new Date()),
+  countedList: counted ?? 'none',
+});
+
+export async function getChapterBySlug(
+  db: Db,
+  user: User | null,
+  slug: string,
+  counted: CountedListField | null,
+): Promise<Chapter> {
+  const [found] = await fullBySlug(db).execute({ slug, ...readParams(counted) });
   return fullChapter(found, (chapterId) => hasHostAccess(user, chapterId));
 }
 
-export async function getChapterById(db: Db, user: User | null, id: number): Promise<Chapter> {
-  const [found] = await fullById(db).execute({ id, cutoff: exceptionCutoff(new Date()) });
+export async function getChapterById(
+  db: Db,
+  user: User | null,
+  id: number,
+  counted: CountedListField | null,
+): Promise<Chapter> {
+  const [found] = await fullById(db).execute({ id, ...readParams(counted) });
   return fullChapter(found, (chapterId) => hasHostAccess(user, chapterId));
 }
 
@@ -141,8 +182,12 @@ export async function chapterIdOf(db: Db, slug: string): Promise<number | undefi
  * The chapter as everyone with host-level access to it reads it (hidden or not, its people's
  * emails shown): one answer for all of them. Only for such a caller.
  */
-export async function getChapterForHosts(db: Db, id: number): Promise<Chapter> {
-  const [found] = await fullById(db).execute({ id, cutoff: exceptionCutoff(new Date()) });
+export async function getChapterForHosts(
+  db: Db,
+  id: number,
+  counted: CountedListField | null,
+): Promise<Chapter> {
+  const [found] = await fullById(db).execute({ id, ...readParams(counted) });
   return fullChapter(found, () => true);
 }
 
@@ -276,5 +321,6 @@ function fullChapter(
       exceptionsByEvent(found.exceptions),
     ),
     headerImageUrl: imageUrlOrNull(found.headerImage),
+    memberCount: found.memberCount,
   };
 }

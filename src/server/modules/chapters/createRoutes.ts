@@ -8,6 +8,7 @@ import { requireAdmin } from '../../plugins/auth';
 import { forgetAnswers } from '../../caching/answerCache';
 import { changed } from '../../caching/answerKeys';
 import { getChapterById } from './chapter';
+import { countedListField } from '../mailing/countedList';
 import { createChapter } from './create';
 
 export function chapterCreateRoutes(root: AppInstance): void {
@@ -22,7 +23,12 @@ export function chapterCreateRoutes(root: AppInstance): void {
     async (request) => {
       const user = requireAdmin(request);
       const id = await createChapter(app.db, request.body);
-      const chapter = await getChapterById(app.db, user, id);
+      const chapter = await getChapterById(
+        app.db,
+        user,
+        id,
+        await countedListField(app.db, app.config),
+      );
       await forgetAnswers(app, changed.chapter(chapter));
       return chapter;
     },

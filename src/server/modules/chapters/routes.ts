@@ -20,6 +20,7 @@ import {
 } from '../../../common/schemas/chapters';
 import { requireSignIn } from '../../plugins/auth';
 import { chapterIdOf, getChapterById, getChapterBySlug, getChapterForHosts } from './chapter';
+import { countedListField, type CountedListField } from '../mailing/countedList';
 import type { User } from '../../../common/schemas/auth';
 import type { Chapter, ChapterSummary } from '../../../common/schemas/chapters';
 import { hasHostAccess } from '../../../common/policy';
@@ -67,6 +68,10 @@ export function chapterRoutes(root: AppInstance): void {
       readsChapterAsVisitor(user, (id) => answer.shows?.has(key.chapter(id)) ?? true),
   };
 
+  // Which list's members a build counts: read when an answer is built, so a kept answer's count
+  // is as old as the answer (the TTL at most; a change of the email settings forgets it).
+  const counted = () => countedListField(app.db, app.config);
+
   /**
    * A chapter read: as its hosts read it for a caller with host-level access to it (`findId`
    * names the chapter), as visitors read it for everyone else.
@@ -76,7 +81,7 @@ export function chapterRoutes(root: AppInstance): void {
     reply: unknown,
     visitorKey: string,
     findId: () => Promise<number | undefined>,
-    build: (user: User | null) => Promise<Chapter>,
+    read: (user: User | null, counted: CountedListField | null) => Promise<Chapter>,
   ): Promise<void> {
     const user = request.user;
     if (holdsHostAccess(user)) {
@@ -84,13 +89,14 @@ export function chapterRoutes(root: AppInstance): void {
       if (id !== undefined && hasHostAccess(user, id)) {
         const answer = await hostChapterAnswers.get(
           String(id),
-          () => getChapterForHosts(app.db, id),
+          async () => getChapterForHosts(app.db, id, await counted()),
           chapterRead.shows,
         );
         sendCachedAnswer(request, reply as FastifyReply, answer, 'private, no-cache');
         return;
       }
     }
+    const build = async (user: User | null) => read(user, await counted());
     await sendPublicAnswer(request, reply, chapterAnswers, visitorKey, { build, ...chapterRead });
   }
 
@@ -107,7 +113,7 @@ export function chapterRoutes(root: AppInstance): void {
         reply,
         `slug:${slug}`,
         () => chapterIdOf(app.db, slug),
-        (user) => getChapterBySlug(app.db, user, slug),
+        (user, counted) => getChapterBySlug(app.db, user, slug, counted),
       );
       return reply;
     },
@@ -126,7 +132,7 @@ export function chapterRoutes(root: AppInstance): void {
         reply,
         `id:${id}`,
         () => Promise.resolve(id),
-        (user) => getChapterById(app.db, user, id),
+        (user, counted) => getChapterById(app.db, user, id, counted),
       );
       return reply;
     },

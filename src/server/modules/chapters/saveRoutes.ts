@@ -8,6 +8,7 @@ import { requireSignIn } from '../../plugins/auth';
 import { forgetAnswers } from '../../caching/answerCache';
 import { changed } from '../../caching/answerKeys';
 import { getChapterById } from './chapter';
+import { countedListField } from '../mailing/countedList';
 import { saveChapter } from './save';
 
 export function chapterSaveRoutes(root: AppInstance): void {
@@ -22,7 +23,8 @@ export function chapterSaveRoutes(root: AppInstance): void {
     async (request) => {
       const user = requireSignIn(request);
       await saveChapter(app.db, user, request.body);
-      const chapter = await getChapterById(app.db, user, request.body.id);
+      const counted = await countedListField(app.db, app.config);
+      const chapter = await getChapterById(app.db, user, request.body.id, counted);
       await forgetAnswers(app, changed.chapter(chapter));
       return chapter;
     },

@@ -6,7 +6,7 @@ import { createTestApp } from '../../test/app';
 import { mailingListContacts, mailingLists } from '../../db/schema';
 import { queryRows } from '../../mail/queryRows';
 import { countByStatus } from './memberPages';
-import { addContacts, bulkContacts, newList, type TestApp } from './testWorld';
+import { addContacts, bulkContacts, newList, setContactStatus, type TestApp } from './testWorld';
 
 let t: TestApp;
 
@@ -36,12 +36,7 @@ async function counted(listId: string) {
 }
 
 const setStatus = (listId: string, email: string, status: string) =>
-  t.db
-    .update(mailingListContacts)
-    .set({ status })
-    .where(
-      and(eq(mailingListContacts.listId, Number(listId)), eq(mailingListContacts.email, email)),
-    );
+  setContactStatus(t, listId, email, status);
 
 describe('the kept member counts', () => {
   it('count inserted rows, one by one and a thousand in one statement', async () => {

@@ -2,7 +2,7 @@
 // with contacts and a host; `other` has a list and its own host; `listless` has none; `loose`
 // is a list of no chapter.
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import {
   chapters,
@@ -38,6 +38,15 @@ export async function addContacts(
     })),
   );
 }
+
+/** Sets the stored status of the list's contact of `email` (as a write of any kind would). */
+export const setContactStatus = (t: TestApp, listId: string, email: string, status: string) =>
+  t.db
+    .update(mailingListContacts)
+    .set({ status })
+    .where(
+      and(eq(mailingListContacts.listId, Number(listId)), eq(mailingListContacts.email, email)),
+    );
 
 /** `n` contacts member{i}@{domain}, one second apart (member1 the newest), in one statement. */
 export async function bulkContacts(

@@ -41,6 +41,20 @@ function ChapterNotShown({ state, inactive }: { state: string; inactive: boolean
   );
 }
 
+/**
+ * How many are on the chapter's list, under its sign-up (issue 25). Nothing without a count (no
+ * list, or Brevo keeps it) or at none: an empty list says nothing a visitor needs. Written in
+ * one locale, so the page the server draws and the app's first render agree.
+ */
+function MemberCount({ count }: { count: number | null }) {
+  if (!count) return null;
+  return (
+    <p className="small text-body-secondary mt-2 mb-0">
+      {count === 1 ? '1 member' : `${count.toLocaleString('en-US')} members`}
+    </p>
+  );
+}
+
 /** Spec 1 §2 Chapter screen. A hidden chapter is a 404 to those without host access. */
 export function ChapterPage() {
   const { slug = '', state = '' } = useParams();
@@ -98,6 +112,7 @@ export function ChapterPage() {
       <div className="chapter-layout">
         <div className="chapter-layout-signup card card-body">
           <MailingListSignup chapterId={chapter.id} listName={chapter.displayTitle} />
+          <MemberCount count={chapter.memberCount} />
         </div>
         <div className="chapter-layout-main">
           {chapter.about && (

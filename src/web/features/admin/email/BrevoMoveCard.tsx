@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import type { BrevoMoveCounts, BrevoMoveRun } from '../../../../common/schemas/brevoMove';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
+import { PageSpinner } from '../../../components/PageSpinner';
 import { emailAdminApi, failureText } from './emailAdminApi';
 
 const KEY = ['admin-brevo-move'];
@@ -113,10 +113,7 @@ export function BrevoMoveCard() {
           Then switch the email service to the built-in lists in Settings.
         </p>
         {state.isPending ? (
-          <div className="d-flex align-items-center gap-2" role="status">
-            <Spinner animation="border" size="sm" aria-hidden="true" />
-            <span>Loading the last move...</span>
-          </div>
+          <PageSpinner label="Loading the last move..." />
         ) : state.isError ? (
           <LoadFailedAlert what="list move" onRetry={() => void state.refetch()} />
         ) : !state.data.brevoConfigured ? (

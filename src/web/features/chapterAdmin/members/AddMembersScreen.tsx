@@ -8,9 +8,9 @@ import { apiSend } from '../../../api';
 import { errorMessage } from '../../../components/forms/errorMessage';
 import { SaveButton } from '../../../components/forms/SaveButton';
 import { useSaveState } from '../../../components/forms/useSaveState';
-import { PageSpinner } from '../../../components/PageSpinner';
 import { useAdminChapter } from '../useAdminChapter';
-import { chapterContactsKey, useChapterListId } from './useChapterContacts';
+import { chapterContactsKey } from './useChapterContacts';
+import { ChapterListGate } from './ChapterListGate';
 
 interface Outcome {
   added: number;
@@ -20,7 +20,6 @@ interface Outcome {
 /** Spec 2 §2 Add Members: addresses separated by commas, spaces or new lines. */
 export function AddMembersScreen() {
   const { chapter, base } = useAdminChapter();
-  const contacts = useChapterListId(chapter.id);
   const queryClient = useQueryClient();
   const save = useSaveState();
   const [text, setText] = useState('');
@@ -28,12 +27,11 @@ export function AddMembersScreen() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const empty = text.trim() === '';
-  const listId = contacts.data?.listId ?? null;
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent, listId: string) {
     event.preventDefault();
     setTouched(true);
-    if (empty || !listId) return;
+    if (empty) return;
     setFailure(null);
     setOutcome(null);
     try {
@@ -64,68 +62,61 @@ export function AddMembersScreen() {
       <h1 id="add-members-title" className="h2 mt-2">
         Add Members
       </h1>
-      {contacts.isPending && <PageSpinner label="Loading the list..." />}
-      {contacts.isError && (
-        <Alert variant="danger">The chapter's mailing list could not be loaded.</Alert>
-      )}
-      {contacts.data && !listId && (
-        <Alert variant="info">
-          This chapter has no mailing list yet. <Link to={`${base}/members`}>Create it</Link> first.
-        </Alert>
-      )}
-      {listId && (
-        <Form noValidate onSubmit={(e) => void submit(e)} className="card card-body">
-          <Form.Group className="mb-3" controlId="new-members">
-            <Form.Label>New members' email addresses</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={8}
-              required
-              value={text}
-              onChange={(e) => {
-                setText(e.target.value);
-                setTouched(true);
-              }}
-              isInvalid={touched && empty}
-              aria-describedby="new-members-hint"
-            />
-            <Form.Text id="new-members-hint" muted>
-              Separate addresses with commas, spaces or new lines. Addresses already on the list are
-              not added twice.
-            </Form.Text>
-            <Form.Control.Feedback type="invalid">
-              Enter at least one email address.
-            </Form.Control.Feedback>
-          </Form.Group>
-          {outcome && (
-            <Alert variant={outcome.refused.length ? 'warning' : 'success'} role="status">
-              <p className="mb-1">
-                {outcome.added} {outcome.added === 1 ? 'address' : 'addresses'} added.
-              </p>
-              {outcome.refused.length > 0 && (
-                <>
-                  <p className="mb-1">Not added:</p>
-                  <ul className="mb-0">
-                    {outcome.refused.map((r) => (
-                      <li key={r.email}>
-                        {r.email}: {r.reason}
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
-            </Alert>
-          )}
-          {failure && (
-            <Alert variant="danger" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <div>
-            <SaveButton state={save.state} disabled={empty} />
-          </div>
-        </Form>
-      )}
+      <ChapterListGate chapterId={chapter.id} base={base}>
+        {(listId) => (
+          <Form noValidate onSubmit={(e) => void submit(e, listId)} className="card card-body">
+            <Form.Group className="mb-3" controlId="new-members">
+              <Form.Label>New members' email addresses</Form.Label>
+              <Form.Control
+                as="textarea"
+                rows={8}
+                required
+                value={text}
+                onChange={(e) => {
+                  setText(e.target.value);
+                  setTouched(true);
+                }}
+                isInvalid={touched && empty}
+                aria-describedby="new-members-hint"
+              />
+              <Form.Text id="new-members-hint" muted>
+                Separate addresses with commas, spaces or new lines. Addresses already on the list
+                are not added twice.
+              </Form.Text>
+              <Form.Control.Feedback type="invalid">
+                Enter at least one email address.
+              </Form.Control.Feedback>
+            </Form.Group>
+            {outcome && (
+              <Alert variant={outcome.refused.length ? 'warning' : 'success'} role="status">
+                <p className="mb-1">
+                  {outcome.added} {outcome.added === 1 ? 'address' : 'addresses'} added.
+                </p>
+                {outcome.refused.length > 0 && (
+                  <>
+                    <p className="mb-1">Not added:</p>
+                    <ul className="mb-0">
+                      {outcome.refused.map((r) => (
+                        <li key={r.email}>
+                          {r.email}: {r.reason}
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </Alert>
+            )}
+            {failure && (
+              <Alert variant="danger" role="alert">
+                {failure}
+              </Alert>
+            )}
+            <div>
+              <SaveButton state={save.state} disabled={empty} />
+            </div>
+          </Form>
+        )}
+      </ChapterListGate>
     </section>
   );
 }

@@ -14,7 +14,8 @@ import { useAdminChapter } from '../useAdminChapter';
 import { previewCsv, type CsvPreview } from './csvPreview';
 import { ImportPreview } from './ImportPreview';
 import { ImportResult } from './ImportResult';
-import { chapterContactsKey, useChapterListId } from './useChapterContacts';
+import { chapterContactsKey } from './useChapterContacts';
+import { ChapterListGate } from './ChapterListGate';
 
 type Step =
   | { kind: 'choose' }
@@ -32,11 +33,9 @@ const MB = 1024 * 1024;
  */
 export function ImportMembersScreen() {
   const { chapter, base } = useAdminChapter();
-  const list = useChapterListId(chapter.id);
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [problem, setProblem] = useState<string | null>(null);
-  const listId = list.data?.listId ?? null;
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -92,54 +91,48 @@ export function ImportMembersScreen() {
       <h1 id="import-members-title" className="h2 mt-2">
         Import Members
       </h1>
-      {list.isPending && <PageSpinner label="Loading the list..." />}
-      {list.isError && (
-        <Alert variant="danger">The chapter's mailing list could not be loaded.</Alert>
-      )}
-      {list.data && !listId && (
-        <Alert variant="info">
-          This chapter has no mailing list yet. <Link to={`${base}/members`}>Create it</Link> first.
-        </Alert>
-      )}
-      {listId && (
-        <Form noValidate onSubmit={(e) => void upload(e)} className="card card-body">
-          <Form.Group className="mb-3" controlId="import-file">
-            <Form.Label>CSV file of members</Form.Label>
-            <Form.Control
-              type="file"
-              accept=".csv,text/csv"
-              onChange={(e) => void choose(e as ChangeEvent<HTMLInputElement>)}
-              disabled={step.kind === 'uploading'}
-              aria-describedby="import-file-hint"
-            />
-            <Form.Text id="import-file-hint" muted>
-              A column of email addresses and, if you have it, a column of names (or first and last
-              names); a header row is found by itself. Up to{' '}
-              {MEMBER_IMPORT.maxRows.toLocaleString('en-US')} rows and {MEMBER_IMPORT.maxBytes / MB}{' '}
-              MB. Everyone imported gets chapter email at once: import only people who asked for it.
-              Addresses that unsubscribed, were blocked or bounced are never added back.
-            </Form.Text>
-          </Form.Group>
-          {step.kind === 'reading' && <PageSpinner label="Reading the file..." />}
-          {problem && (
-            <Alert variant="danger" role="alert">
-              {problem}
-            </Alert>
-          )}
-          {(step.kind === 'preview' || step.kind === 'uploading') && (
-            <ImportPreview preview={step.preview} fileName={step.file.name} />
-          )}
-          {step.kind === 'uploading' && <UploadProgress sent={step.sent} total={step.total} />}
-          {(step.kind === 'preview' || step.kind === 'uploading') && (
-            <div>
-              <Button type="submit" disabled={step.kind === 'uploading'}>
-                {step.kind === 'uploading' ? 'Importing...' : 'Import'}
-              </Button>
-            </div>
-          )}
-          {step.kind === 'done' && <ImportResult answer={step.answer} />}
-        </Form>
-      )}
+      <ChapterListGate chapterId={chapter.id} base={base}>
+        {() => (
+          <Form noValidate onSubmit={(e) => void upload(e)} className="card card-body">
+            <Form.Group className="mb-3" controlId="import-file">
+              <Form.Label>CSV file of members</Form.Label>
+              <Form.Control
+                type="file"
+                accept=".csv,text/csv"
+                onChange={(e) => void choose(e as ChangeEvent<HTMLInputElement>)}
+                disabled={step.kind === 'uploading'}
+                aria-describedby="import-file-hint"
+              />
+              <Form.Text id="import-file-hint" muted>
+                A column of email addresses and, if you have it, a column of names (or first and
+                last names); a header row is found by itself. Up to{' '}
+                {MEMBER_IMPORT.maxRows.toLocaleString('en-US')} rows and{' '}
+                {MEMBER_IMPORT.maxBytes / MB} MB. Everyone imported gets chapter email at once:
+                import only people who asked for it. Addresses that unsubscribed, were blocked or
+                bounced are never added back.
+              </Form.Text>
+            </Form.Group>
+            {step.kind === 'reading' && <PageSpinner label="Reading the file..." />}
+            {problem && (
+              <Alert variant="danger" role="alert">
+                {problem}
+              </Alert>
+            )}
+            {(step.kind === 'preview' || step.kind === 'uploading') && (
+              <ImportPreview preview={step.preview} fileName={step.file.name} />
+            )}
+            {step.kind === 'uploading' && <UploadProgress sent={step.sent} total={step.total} />}
+            {(step.kind === 'preview' || step.kind === 'uploading') && (
+              <div>
+                <Button type="submit" disabled={step.kind === 'uploading'}>
+                  {step.kind === 'uploading' ? 'Importing...' : 'Import'}
+                </Button>
+              </div>
+            )}
+            {step.kind === 'done' && <ImportResult answer={step.answer} />}
+          </Form>
+        )}
+      </ChapterListGate>
     </section>
   );
 }
