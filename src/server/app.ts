@@ -16,7 +16,7 @@ import { answerSerializer } from './plugins/serializer';
 import { registerNulTextCheck } from './plugins/nulText';
 import { answerCacheTally, registerAnswerCaches } from './caching/answerCache';
 import { createMetrics, registerMetrics } from './plugins/metrics';
-import { readQueueMetrics } from './mail/queueMetrics';
+import { readEmailQueue } from './mail/emailQueue';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { requireAccessRules } from './plugins/access';
@@ -139,7 +139,7 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
     allow: config.metricsAllow,
     frontDoorServed: () => frontDoor.served,
     answerCaches: () => answerCacheTally(app),
-    emailQueue: () => readQueueMetrics(db),
+    emailQueue: () => readEmailQueue(db),
     pool: poolUse,
   });
   registerAuth(app, { sessionCookie: SESSION_COOKIE, userForToken });

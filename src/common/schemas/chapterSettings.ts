@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CHAPTER_SETTINGS_MESSAGES as M, chapterFieldsSchema } from './chapterFields';
 import { dbId } from './ids';
 import { CHAPTER_TYPES } from '../constants';
+import { isReservedChapterSlug, RESERVED_SLUG_MESSAGE } from '../reservedSlugs';
 
 // The fields and their rules, which the forms check too, live in chapterFields.ts.
 export {
@@ -33,7 +34,8 @@ export type ChapterSaveRequest = z.infer<typeof chapterSaveRequestSchema>;
 
 /**
  * What the request schema lets through unchanged but not as a change: a new type must be one
- * the Settings radio offers, and a list name cannot be blanked. Each gives the field's 400
+ * the Settings radio offers, a list name cannot be blanked, and a slug cannot become a word the
+ * site's addresses use (../reservedSlugs.ts). Each gives the field's 400
  * message, or null when the new value is fine.
  */
 export const CHANGE_RULES = {
@@ -42,4 +44,6 @@ export const CHANGE_RULES = {
       ? null
       : 'Choose one of the six chapter types',
   brontoListName: (name: string) => (name === '' ? M.brontoListName : null),
+  // A chapter imported with such a slug keeps it (posting it back changes nothing).
+  slug: (slug: string) => (isReservedChapterSlug(slug) ? RESERVED_SLUG_MESSAGE : null),
 } as const;

@@ -24,7 +24,10 @@ export const emailQueueSchema = z.object({
   sending: z.number().int(),
   /** Failed deliveries of the messages sent in the last EMAIL_QUEUE_FAILED_HOURS. */
   failedLastDay: z.number().int(),
-  /** Seconds since the oldest message with a waiting delivery was sent; null: none waits. */
+  /**
+   * Seconds since the oldest message with a delivery not yet sent (waiting or being sent) was
+   * sent; null: none waits.
+   */
   oldestWaitingSeconds: z.number().int().nullable(),
   /** The last failures (newest first), at most EMAIL_QUEUE_LAST_ERRORS. */
   lastErrors: z.array(emailQueueFailureSchema),

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { createTestDatabase } from '../test/database';
 import type { Database } from '../db/client';
 import { MAX_NOTICE_BYTES } from '../db/notices';
-import { answerShowing, createAnswerCache, textAnswers } from './answerCache';
+import { answerShowing, createAnswerCache } from './answerCache';
+import { textAnswers } from './answerFormats';
 import { changed, EVERY_ANSWER, shows } from './answerKeys';
 import { listenForForgetting, noticePayloads } from './answerNotices';
 

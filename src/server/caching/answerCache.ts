@@ -6,85 +6,13 @@
 // forgets the answers showing any of it at once (answerNotices.ts: LISTEN/NOTIFY). The TTL stays
 // as the backstop for what no write announces (time passing, a notice lost while a server was
 // not listening). README.md in this folder tells the whole story.
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gzip as gzipCallback, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Notices } from '../db/notices';
 import { EVERY_ANSWER } from './answerKeys';
+import { jsonAnswers, toCachedAnswer, type AnswerFormat, type CachedAnswer } from './answerFormats';
 import { listenForForgetting, type AnswerForgetting } from './answerNotices';
 import { checksOwnAnswers } from '../config';
-
-export interface CachedAnswer {
-  status: number;
-  /** The answer as sent plain (JSON, or the format's text), and its Content-Type. */
-  body: string;
-  type: string;
-  gzip: Buffer;
-  etag: string;
-  builtAt: number;
-  /** What it shows (answerKeys.ts), or null when undeclared: then any change forgets it. */
-  shows: ReadonlySet<string> | null;
-}
-
-/** How a cache writes its answers: JSON checked against a schema, or a text format. */
-export interface AnswerFormat {
-  contentType: string;
-  toText(value: unknown): string;
-}
-
-/**
- * JSON answers, each checked once per build as the route's response schema would check it; not
- * `checked` in production, where routes' answers are not checked either (plugins/serializer.ts):
- * the tests check them, and a server need not pay for it on every build.
- */
-export function jsonAnswers(schema: ZodType, checked = true): AnswerFormat {
-  return {
-    contentType: 'application/json; charset=utf-8',
-    toText: (value) => JSON.stringify(checked ? schema.parse(value) : value),
-  };
-}
-
-/** Text answers (an .ics calendar): the build returns the text itself. */
-export function textAnswers(type: string): AnswerFormat {
-  return {
-    contentType: type,
-    toText(value) {
-      if (typeof value !== 'string') throw new Error(`A ${type} answer must be built as text`);
-      return value;
-    },
-  };
-}
-
-const gzipAsync = promisify(gzipCallback);
-/** Answers from this size on are compressed on libuv's thread pool, not on the event loop. */
-const ASYNC_GZIP_FROM = 32 * 1024;
-
-async function toCachedAnswer(
-  value: unknown,
-  format: AnswerFormat,
-  shows: CachedAnswer['shows'],
-  status: number,
-): Promise<CachedAnswer> {
-  const body = format.toText(value);
-  // A state's list at 20,000 chapters is 2 MB of JSON: compressing it on the event loop held
-  // every other request for tens of milliseconds. A small answer is quicker compressed here
-  // than sent to another thread and back.
-  const gzip = body.length >= ASYNC_GZIP_FROM ? await gzipAsync(body) : gzipSync(body);
-  return {
-    status,
-    body,
-    type: format.contentType,
-    gzip,
-    // The hash of the compressed bytes, a tenth of the text's and as unique to it (the same text
-    // always compresses alike): it names the same answer on every app server that runs the same
-    // zlib, and a server that does not just answers in full once more.
-    etag: `"${createHash('sha1').update(gzip).digest('base64url')}"`,
-    builtAt: Date.now(),
-    shows,
-  };
-}
 
 /** Lists what an answer shows, from the value built (answerKeys.ts `shows`). */
 export type Shows = (value: never) => readonly string[];

@@ -4,7 +4,8 @@
 // until its cache lets it go.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../common/schemas/auth';
-import { answerOf, type AnswerCache, type CachedAnswer, type Shows } from './answerCache';
+import { answerOf, type AnswerCache, type Shows } from './answerCache';
+import type { CachedAnswer } from './answerFormats';
 import { noteShown } from './answersShown';
 import { rememberAnswer, type CurrentAnswer } from './frontDoor';
 

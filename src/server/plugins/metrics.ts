@@ -59,10 +59,11 @@ export interface MetricsSources {
   frontDoorServed(): number;
   /** The answer caches' lookups (caching/answerCache.ts CacheTally). */
   answerCaches(): { fresh: number; stale: number; built: number };
+  /** The chapter-email queue (mail/emailQueue.ts); oldestWaitingSeconds null: none waits. */
   emailQueue(): Promise<{
     pending: number;
     sending: number;
-    oldestWaitingSeconds: number;
+    oldestWaitingSeconds: number | null;
     recent: { failed: number; skipped: number };
   }>;
   /** PostgreSQL's pool, or null on the embedded database. */
@@ -141,7 +142,7 @@ function registerEmailMetrics(registry: Registry, read: MetricsSources['emailQue
     'chapters_email_oldest_waiting_seconds',
     'Age of the message of the oldest delivery not yet sent; 0 when none waits.',
     'gauge',
-    async () => [{ value: (await queue()).oldestWaitingSeconds }],
+    async () => [{ value: (await queue()).oldestWaitingSeconds ?? 0 }],
   );
   registry.collected(
     'chapters_email_recent_unsent',

@@ -3,7 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { answerShowing, appAnswerCache, textAnswers } from '../caching/answerCache';
+import { answerShowing, appAnswerCache } from '../caching/answerCache';
+import { textAnswers } from '../caching/answerFormats';
 import { errorBody } from './errors';
 import { rememberAnswer } from '../caching/frontDoor';
 import { sendCachedAnswer } from '../caching/publicAnswers';

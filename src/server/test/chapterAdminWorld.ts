@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { chapters, permissions } from '../db/schema';
 import { ROLE } from '../../common/constants';
-import type { createTestApp } from './app';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestAppOptions } from './app';
 import { signedInUser } from './users';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -117,6 +118,29 @@ export async function createChapterAdminWorld(t: TestApp, chapterValues = {}) {
   return { chapter, other, users, cookies };
 }
 export type ChapterAdminWorld = Awaited<ReturnType<typeof createChapterAdminWorld>>;
+
+/** A test file's app and chapter admin world: made before its tests, closed after them. */
+export function useChapterAdminWorld(options: TestAppOptions = {}) {
+  let t: TestApp | undefined;
+  let w: ChapterAdminWorld | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(options);
+    w = await createChapterAdminWorld(t);
+  });
+  afterAll(() => t?.close());
+  const made = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the chapter admin world is made in beforeAll');
+    return value;
+  };
+  return {
+    get t() {
+      return made(t);
+    },
+    get w() {
+      return made(w);
+    },
+  };
+}
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -11,6 +11,7 @@ import {
   permissions,
 } from '../../db/schema';
 import { isReservedAlias } from '../../../common/reservedAliases';
+import { isReservedChapterSlug } from '../../../common/reservedSlugs';
 import {
   CHAPTER_STATUS,
   HOST_APPLICATION_TYPE_ID,
@@ -32,8 +33,9 @@ async function insertWithFreeSlug(
   values: Omit<typeof chapters.$inferInsert, 'slug'>,
   base: string,
 ) {
-  // The unique index decides: base, then base-2, base-3...; random after that.
-  for (let n = 1; n <= 20; n += 1) {
+  // The unique index decides: base, then base-2, base-3...; random after that. A reserved
+  // word (common/reservedSlugs.ts) is never tried: `all` starts at all-2.
+  for (let n = isReservedChapterSlug(base) ? 2 : 1; n <= 20; n += 1) {
     const slug =
       n === 1
         ? base

@@ -52,6 +52,7 @@ export async function saveChapter(db: Db, user: User, request: ChapterSaveReques
       field: 'brontoListName',
       message: ifSet(changes.brontoListName, CHANGE_RULES.brontoListName),
     },
+    { field: 'slug', message: ifSet(changes.slug, CHANGE_RULES.slug) },
   ].flatMap(({ field, message }) => (message ? [{ field: `body.${field}`, message }] : []));
   if (invalid.length > 0) {
     throw new HttpError(400, `Invalid request: ${invalid.map((f) => f.field).join(', ')}`, invalid);

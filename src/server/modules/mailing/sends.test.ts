@@ -50,6 +50,31 @@ async function townMembers(n: number, prefix: string) {
   await bulkContacts(t.db, w.lists.town, n, { prefix });
 }
 
+/** A message to a list of its own of `size` members, left 'queueing' with nothing queued yet. */
+async function queueingMessage(size: number, prefix: string): Promise<number> {
+  const listId = await newList(t, prefix);
+  await bulkContacts(t.db, listId, size, { prefix });
+  const [row] = await t.db
+    .insert(mailingMessages)
+    .values({ listId: Number(listId), subject: prefix, body: '<p>x</p>', status: 'queueing' })
+    .returning();
+  return row!.id;
+}
+
+/** A worker's claim of every row of the message still pending. */
+const claimPending = (id: number) =>
+  t.db
+    .update(mailingDeliveries)
+    .set({ status: 'sending' })
+    .where(and(eq(mailingDeliveries.messageId, id), eq(mailingDeliveries.status, 'pending')));
+
+/** A worker's sent marks for every row of the message it holds. */
+const sendClaimed = async (id: number) =>
+  markSent(
+    t.db,
+    (await ledger(id)).map((d) => d.id),
+  );
+
 async function sendsOf(chapterId: number, cookie = w.users.host.cookie) {
   const res = await call('GET', sendsUrl(chapterId), cookie);
   expect(res.statusCode).toBe(200);
@@ -85,13 +110,8 @@ describe('a send', () => {
   });
 
   it('is queued in batches, a worker may send while it is, and finishes once all is sent', async () => {
-    const listId = await newList(t, 'Batches');
-    await bulkContacts(t.db, listId, 25, { prefix: 'batch' });
     // A queuer of its own, 10 a batch, on a message made 'queueing' by hand.
-    const [made] = await t.db
-      .insert(mailingMessages)
-      .values({ listId: Number(listId), subject: 'B', body: '<p>x</p>', status: 'queueing' })
-      .returning();
+    const id = await queueingMessage(25, 'batch');
     let batches = 0;
     const queuer = createSendQueuer({
       db: t.db,
@@ -106,34 +126,16 @@ describe('a send', () => {
     await queuer.stop();
     // Three batches (10, 10, 5) and the end of the message's queueing.
     expect(batches).toBe(4);
-    expect(await message(made!.id)).toMatchObject({ status: 'queued', queued: 25 });
+    expect(await message(id)).toMatchObject({ status: 'queued', queued: 25 });
   });
 });
 
 describe('finishing a send: whoever is last, queuer or worker', () => {
-  async function queueingMessage(size: number, prefix: string) {
-    const listId = await newList(t, prefix);
-    await bulkContacts(t.db, listId, size, { prefix });
-    const [row] = await t.db
-      .insert(mailingMessages)
-      .values({ listId: Number(listId), subject: prefix, body: '<p>x</p>', status: 'queueing' })
-      .returning();
-    return row!.id;
-  }
-  const sendAll = async (id: number) =>
-    markSent(
-      t.db,
-      (await ledger(id)).map((d) => d.id),
-    );
-
   it('the worker first: everything queued so far is sent while queueing goes on', async () => {
     const id = await queueingMessage(6, 'workerfirst');
     expect(await queueBatch(t.db, id, 4, 30_000)).toBe(4);
-    await t.db
-      .update(mailingDeliveries)
-      .set({ status: 'sending' })
-      .where(eq(mailingDeliveries.messageId, id));
-    await sendAll(id);
+    await claimPending(id);
+    await sendClaimed(id);
     // Nothing pending, but not all queued: the worker must not finish it.
     await finishMessage(t.db, id);
     expect((await message(id)).status).toBe('queueing');
@@ -143,11 +145,8 @@ describe('finishing a send: whoever is last, queuer or worker', () => {
     // The last two pending: the queuer's end leaves it 'queued'; their worker finishes it.
     await completeQueueing(t.db, id);
     expect((await message(id)).status).toBe('queued');
-    await t.db
-      .update(mailingDeliveries)
-      .set({ status: 'sending' })
-      .where(and(eq(mailingDeliveries.messageId, id), eq(mailingDeliveries.status, 'pending')));
-    await sendAll(id);
+    await claimPending(id);
+    await sendClaimed(id);
     await finishMessage(t.db, id);
     expect(await message(id)).toMatchObject({ status: 'finished', queued: 6 });
   });
@@ -155,11 +154,8 @@ describe('finishing a send: whoever is last, queuer or worker', () => {
   it('the queuer last: its own end finishes a send whose every copy is already sent', async () => {
     const id = await queueingMessage(3, 'queuerlast');
     expect(await queueBatch(t.db, id, 10, 30_000)).toBe(3);
-    await t.db
-      .update(mailingDeliveries)
-      .set({ status: 'sending' })
-      .where(eq(mailingDeliveries.messageId, id));
-    await sendAll(id);
+    await claimPending(id);
+    await sendClaimed(id);
     // The worker looked while it was still 'queueing' and left it.
     await finishMessage(t.db, id);
     expect((await message(id)).status).toBe('queueing');
@@ -171,10 +167,7 @@ describe('finishing a send: whoever is last, queuer or worker', () => {
   it('many finishing attempts at once finish it once, and only when nothing is left', async () => {
     const id = await queueingMessage(8, 'together');
     await queueBatch(t.db, id, 100, 30_000);
-    await t.db
-      .update(mailingDeliveries)
-      .set({ status: 'sending' })
-      .where(eq(mailingDeliveries.messageId, id));
+    await claimPending(id);
     const rows = await ledger(id);
     // Every worker records its row and looks, with the queuer's end among them.
     await Promise.all([
@@ -192,13 +185,7 @@ describe('finishing a send: whoever is last, queuer or worker', () => {
 
 describe('a send resumes after a restart', () => {
   it('queues what is left from where it stopped, never a copy twice', async () => {
-    const listId = await newList(t, 'Restart');
-    await bulkContacts(t.db, listId, 30, { prefix: 'restart' });
-    const [row] = await t.db
-      .insert(mailingMessages)
-      .values({ listId: Number(listId), subject: 'R', body: '<p>x</p>', status: 'queueing' })
-      .returning();
-    const id = row!.id;
+    const id = await queueingMessage(30, 'restart');
     // The server that queued it died after two batches, its lease still running.
     await queueBatch(t.db, id, 7, 60_000);
     await queueBatch(t.db, id, 7, 60_000);
@@ -222,18 +209,13 @@ describe('a send resumes after a restart', () => {
   });
 
   it('is taken up by a server as it starts', async () => {
-    const listId = await newList(t, 'On start');
-    await bulkContacts(t.db, listId, 5, { prefix: 'onstart' });
-    const [row] = await t.db
-      .insert(mailingMessages)
-      .values({ listId: Number(listId), subject: 'S', body: '<p>x</p>', status: 'queueing' })
-      .returning();
+    const id = await queueingMessage(5, 'onstart');
     const queuer = createSendQueuer({ db: t.db, log: silent, leaseMs: 60_000, pollMs: 0 });
     // No wake, no send: starting is enough.
     queuer.start();
     await queuer.idle();
     await queuer.stop();
-    expect(await message(row!.id)).toMatchObject({ status: 'queued', queued: 5 });
+    expect(await message(id)).toMatchObject({ status: 'queued', queued: 5 });
   });
 });
 
@@ -373,14 +355,8 @@ describe('POST /api/mailing_list/sends/{id}/cancel', () => {
   it('refuses a finished send, an unknown one, and anyone but the chapter hosts', async () => {
     const answer = await send('Finished already');
     await t.app.sendQueuer.idle();
-    await t.db
-      .update(mailingDeliveries)
-      .set({ status: 'sending' })
-      .where(eq(mailingDeliveries.messageId, answer.messageId));
-    await markSent(
-      t.db,
-      (await ledger(answer.messageId)).map((d) => d.id),
-    );
+    await claimPending(answer.messageId);
+    await sendClaimed(answer.messageId);
     await finishMessage(t.db, answer.messageId);
 
     const running = await send('Still running');

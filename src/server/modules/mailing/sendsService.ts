@@ -7,6 +7,7 @@ import { mailingDeliveries, mailingMessages } from '../../db/schema';
 import { isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterSend, SendStatus } from '../../../common/schemas/sends';
+import { cancelDeliveries } from '../../mail/deliveries';
 import { HttpError } from '../../plugins/errors';
 import { requireChapterHostAccess } from '../chapters/access';
 
@@ -125,15 +126,7 @@ export async function cancelSend(db: Db, user: User | null, id: number): Promise
       )
       .returning({ id: mailingMessages.id });
     if (!message) return false;
-    await tx
-      .update(mailingDeliveries)
-      .set({ status: 'cancelled', leaseUntil: null })
-      .where(
-        and(
-          eq(mailingDeliveries.messageId, id),
-          inArray(mailingDeliveries.status, ['pending', 'sending']),
-        ),
-      );
+    await cancelDeliveries(tx, id);
     return true;
   });
   const [row] = await db
