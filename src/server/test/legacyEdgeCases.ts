@@ -34,6 +34,7 @@ export function addEdgeCases(data: LegacyData): void {
     chapter(next + 2, { title: 'Taken slug', slug: TAKEN_SLUG }),
     chapter(next + 3, { title: 'Bad list id', sendInBlueListId: 'list-7' }),
     chapter(next + 4, { title: 'Alias taken', emailAlias: base.emailAlias }),
+    chapter(next + 5, { title: 'Reserved slug', slug: 'all' }),
   );
   const event = base.events[0] ?? ({} as LEvent);
   base.events.push(

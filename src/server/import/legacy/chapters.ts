@@ -2,6 +2,7 @@
 // events, links, posts, press, notes, hosts and the header image (chapterParts.ts). Slugs and
 // the list ids (sendInBlueListId, brontoListId) stay as they are, so old URLs and the Brevo or
 // Bronto lists keep working.
+import { isReservedChapterSlug } from '../../../common/reservedSlugs';
 import { chapters } from '../../db/schema';
 import { CHAPTER_TYPES } from '../../../common/constants';
 import { canonicalListId } from '../../../common/schemas/ids';
@@ -58,6 +59,12 @@ function chapterRow(c: LegacyChapter) {
   // The original keeps an empty state as 'int' (spec 1 §3): International here.
   const state = c.state.trim() === '' ? 'INT' : c.state.trim().toUpperCase();
   if (!isStateAbbr(state)) throw new SkipError(`unknown state ${JSON.stringify(c.state)}`);
+  // Its feed's address would be the network's (common/reservedSlugs.ts).
+  if (isReservedChapterSlug(c.slug)) {
+    throw new SkipError(
+      `slug ${JSON.stringify(c.slug)} is a word this site's calendar addresses use`,
+    );
+  }
   return {
     title: c.title,
     slug: c.slug,
