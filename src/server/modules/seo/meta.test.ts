@@ -36,6 +36,7 @@ const preloads = (html: string) =>
   [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin \/>/g)].map((m) =>
     m[1]!.replaceAll('&amp;', '&'),
   );
+const HAWK_N_DOVE = '/chapter/dc/drinking-liberally-capitol-hill/events/capitol-hill-hawk-n-dove';
 /** The <main> the server drew, or '' where it drew none. */
 const firstScreen = (html: string) =>
   /<main [^>]*data-first-screen="">([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
@@ -210,7 +211,7 @@ describe('page meta for search engines and link previews', () => {
   });
 
   it('gives an event page its title, preview tags and its dates as schema.org Events', async () => {
-    const path = '/chapter/dc/drinking-liberally-capitol-hill/events/capitol-hill-hawk-n-dove';
+    const path = HAWK_N_DOVE;
     const api = await t.app.inject({
       url: '/api/chapter_event/slug/capitol-hill-hawk-n-dove/page',
     });
@@ -243,9 +244,7 @@ describe('page meta for search engines and link previews', () => {
 
   it("draws an event's first screen in the page: its name and next meeting", async () => {
     const read = '/api/chapter_event/slug/capitol-hill-hawk-n-dove/page';
-    const html = await head(
-      '/chapter/dc/drinking-liberally-capitol-hill/events/capitol-hill-hawk-n-dove',
-    );
+    const html = await head(HAWK_N_DOVE);
     const main = firstScreen(html);
     expect(main).toMatch(/<h1 id="event-title"[^>]*>Hawk &#x27;n&#x27; Dove<\/h1>/);
     const event = (await t.app.inject({ url: read })).json<EventPage>();
@@ -270,10 +269,8 @@ describe('page meta for search engines and link previews', () => {
       expect(res.body).not.toContain('Zanies');
     }
     // The host's browser asks for its own answer, which shows the event.
-    const own = await t.app.inject({
-      url: '/api/chapter_event/slug/nashville-zanies/page',
-      headers: { cookie: admin.cookie },
-    });
+    const api = '/api/chapter_event/slug/nashville-zanies/page';
+    const own = await t.app.inject({ url: api, headers: { cookie: admin.cookie } });
     expect(own.statusCode).toBe(200);
   });
 
