@@ -4,14 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { purgeBootstrap } from './scripts/purge-bootstrap.js';
 import { stylesFirst } from './scripts/styles-first.js';
 import { appAfterPaint } from './scripts/app-after-paint.js';
+import { fontFirst } from './scripts/font-first.js';
 
 const api = 'http://localhost:3000';
 
 export default defineConfig(({ command }) => ({
   root: 'src/web',
   // stylesFirst: the CSS, which blocks the first paint, is asked for before the scripts.
+  // fontFirst: the font the CSS draws text in is asked for right after it.
   // appAfterPaint: the app's scripts are asked for once the server's page has been painted.
-  plugins: [react(), stylesFirst(), appAfterPaint()],
+  plugins: [react(), stylesFirst(), fontFirst(), appAfterPaint()],
   // Production builds ship only the part of Bootstrap's CSS the site uses.
   css: {
     postcss: { plugins: command === 'build' ? [purgeBootstrap()] : [] },

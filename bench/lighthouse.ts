@@ -30,7 +30,10 @@ const PAGES = [
 const PRESETS = (process.env.PRESETS ?? 'mobile,desktop').split(',').map((p) => p.trim());
 const RUNS = Number(process.env.RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** DETAILS=1: after each run, where its time went (FCP, LCP element, long tasks, main thread). */
+/**
+ * DETAILS=1: after each run, where its time went (FCP, LCP element, long tasks, main thread) and
+ * what moved (layout shifts).
+ */
 const DETAILS = Boolean(process.env.DETAILS);
 const CHROME_FLAGS = [
   '--headless',
@@ -129,6 +132,23 @@ async function audit(url: string, port: number, preset: string): Promise<Figures
   };
 }
 
+/**
+ * A run whose trace came out incomplete is run again, up to twice: Lighthouse itself says
+ * "Please run Lighthouse again" (NO_NAVSTART came now and then on a loaded machine). Each rerun
+ * is printed, so a page that needs them is seen.
+ */
+async function auditAgainIfTraceFailed(url: string, port: number, preset: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port, preset);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (attempt >= 3 || !message.includes('Please run Lighthouse again')) throw err;
+      console.log(`  ${preset} ${new URL(url).pathname}: ${message}; running it again`);
+    }
+  }
+}
+
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 function printDetails(url: string, preset: string, lhr: Lhr) {
@@ -147,6 +167,15 @@ function printDetails(url: string, preset: string, lhr: Lhr) {
     console.log(
       `    long task ${Number(task.duration).toFixed(0)} ms at ${Number(task.startTime).toFixed(0)}: ${String(task.url)}`,
     );
+  }
+  // What moved (CLS): the node that moved most in each shift, and what Chromium names as cause.
+  for (const shift of items('layout-shifts')) {
+    const node = shift.node as { selector?: string; snippet?: string } | undefined;
+    console.log(
+      `    layout shift ${Number(shift.score).toFixed(3)}: ${node?.selector} ${node?.snippet}`,
+    );
+    const causes = (shift.subItems as { items?: { cause?: unknown }[] } | undefined)?.items ?? [];
+    for (const { cause } of causes) console.log(`      cause: ${JSON.stringify(cause)}`);
   }
   for (const script of items('bootup-time').slice(0, 4)) {
     console.log(
@@ -182,7 +211,7 @@ async function main() {
       for (const page of PAGES) {
         const runs: Figures[] = [];
         for (let i = 0; i < RUNS; i++)
-          runs.push(await audit(site.baseUrl + page.path, chrome.port, preset));
+          runs.push(await auditAgainIfTraceFailed(site.baseUrl + page.path, chrome.port, preset));
         const m = (k: keyof Figures) => median(runs.map((r) => r[k]));
         console.log(
           preset.padEnd(9) +

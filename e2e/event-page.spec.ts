@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { expect, expectAccessible, test } from './harness';
+import { appDrawn, expect, expectAccessible, test } from './harness';
 
 const CHAPTER_PAGE = '/chapter/dc/drinking-liberally-capitol-hill';
 const EVENT_PAGE = `${CHAPTER_PAGE}/events/capitol-hill-hawk-n-dove`;
@@ -77,6 +77,9 @@ test('on a phone the event page stacks, fits the screen and links to the maps ap
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(EVENT_PAGE);
   await expect(page.getByRole('heading', { name: "Hawk 'n' Dove", level: 1 })).toBeVisible();
+  // The server drew the screen (its calendar menu waits, disabled); the app takes it over.
+  await appDrawn(page);
+  await expect(page.getByRole('button', { name: 'Add to calendar' })).toBeEnabled();
   await expect(page.getByRole('link', { name: 'Open in your maps app' })).toHaveAttribute(
     'href',
     /^geo:38\.88670,-77\.00250\?q=/,

@@ -82,4 +82,16 @@ test.describe('a site admin', () => {
     await openTennessee(page);
     await expectHiddenChapterListed(page);
   });
+
+  test("opens a hidden chapter's event page, which visitors get as not found", async ({
+    page,
+    consoleErrors,
+  }) => {
+    // The page's HTML is the visitors' (a 404, no screen drawn); the app asks as the admin.
+    consoleErrors.allow(/404 \(Not Found\) \(.*\/events\/nashville-zanies\)$/);
+    await page.goto(`/chapter/tn/${CHAPTER}/events/nashville-zanies`);
+    await appDrawn(page);
+    await expect(page.getByRole('heading', { name: 'Zanies Comedy Club', level: 1 })).toBeVisible();
+    await expect(page.getByText('Hidden: only hosts see this page')).toBeVisible();
+  });
 });

@@ -5,7 +5,7 @@ import { PageSpinner } from './PageSpinner';
 /**
  * While the first screen's code loads: what the server sent for it, so nothing blinks out of
  * the frame the browser already painted. That is the screen itself where the server drew it
- * (home, a state, a chapter), otherwise the page's heading and the grey shape of its list
+ * (home, a state, a chapter, an event), otherwise the page's heading and the grey shape of its list
  * (My Chapters) or a spinner.
  */
 export function FirstLoadFallback() {

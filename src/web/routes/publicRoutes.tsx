@@ -16,6 +16,7 @@ function lazyRoute<M>(
 /** Paths of screens the server also draws (ssr/firstScreen.tsx): one spelling for both. */
 export const STATE_PATH = 'chapters/:state';
 export const CHAPTER_PATH = 'chapter/:state/:slug';
+export const EVENT_PATH = 'chapter/:state/:slug/events/:eventSlug';
 
 const auth = () => import('../features/auth/authScreens');
 const content = () => import('../features/content/ContentScreens');
@@ -57,7 +58,7 @@ export const publicRoutes: RouteObject[] = [
     (m) => m.ChapterPage,
   ),
   lazyRoute(
-    'chapter/:state/:slug/events/:eventSlug',
+    EVENT_PATH,
     () => import('../features/event/EventPage'),
     (m) => m.EventPage,
   ),

@@ -1,4 +1,4 @@
-// The first screen of a public page (home, a state, a chapter), drawn on the server with the
+// The first screen of a public page (home, a state, a chapter, an event), drawn on the server with the
 // app's own components and the answers the screen asks for, so that a phone paints the page's
 // content from the HTML, before any script has run. The answers travel in the page too: the app
 // starts with them (main.tsx), draws the same screen at once and asks for none of them again.
@@ -22,11 +22,12 @@ import {
 import { setAnswerSource } from '../api';
 import { ToastContext } from '../components/toasts/ToastContext';
 import { ChapterPage } from '../features/chapter/ChapterPage';
+import { EventPage } from '../features/event/EventPage';
 import type { ToastApi } from '../components/toasts/toastTypes';
 import { currentUserKey } from '../features/auth/useCurrentUser';
 import { HomePage } from '../features/home/HomePage';
 import { StatePage } from '../features/state/StatePage';
-import { CHAPTER_PATH, STATE_PATH } from '../routes/publicRoutes';
+import { CHAPTER_PATH, EVENT_PATH, STATE_PATH } from '../routes/publicRoutes';
 
 /** The screens drawn on the server, at their paths in the app (routes/publicRoutes.tsx). */
 const SCREENS: RouteObject[] = [
@@ -36,6 +37,7 @@ const SCREENS: RouteObject[] = [
       { index: true, Component: HomePage },
       { path: STATE_PATH, Component: StatePage },
       { path: CHAPTER_PATH, Component: ChapterPage },
+      { path: EVENT_PATH, Component: EventPage },
     ],
   },
 ];

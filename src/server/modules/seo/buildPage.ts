@@ -20,6 +20,20 @@ function visitorAnswer(app: FastifyInstance, path: string): Promise<Answer> {
     .then((res) => ({ status: res.statusCode, body: res.body }));
 }
 
+/**
+ * Visitor answers asked for once per page: the meta and the first screen read the same answer
+ * (a chapter, an event's page), and one the API does not keep (an event's page, whose dates move
+ * with the day) is built once for both.
+ */
+function visitorAnswers(app: FastifyInstance): (path: string) => Promise<Answer> {
+  const asked = new Map<string, Promise<Answer>>();
+  return (path) => {
+    let answer = asked.get(path);
+    if (!answer) asked.set(path, (answer = visitorAnswer(app, path)));
+    return answer;
+  };
+}
+
 function messageOf(body: string): string | undefined {
   try {
     const { message } = JSON.parse(body) as { message?: unknown };
@@ -44,20 +58,21 @@ export async function buildPage(
   app: FastifyInstance,
   draw: DrawFirstScreen,
   url: string,
-  context: { now: Date; publicUrl: string },
+  context: { publicUrl: string },
 ): Promise<BuiltPage> {
+  const visitor = visitorAnswers(app);
   const { result, shown } = await collectShown(async () => {
     const meta = await pageMeta(app.db, url, {
-      ...context,
+      publicUrl: context.publicUrl,
       async answer(path) {
-        const { status, body } = await visitorAnswer(app, path);
+        const { status, body } = await visitor(path);
         // The API's own words, which tell a hidden chapter from a missing one.
         if (status === 404) throw new HttpError(404, messageOf(body) ?? 'Not found.');
         if (status !== 200) throw new Error(`${path} answered ${status}`);
         return JSON.parse(body) as unknown;
       },
     });
-    return { meta, first: await firstScreenOf(app, draw, url, meta) };
+    return { meta, first: await firstScreenOf(app, visitor, draw, url, meta) };
   });
   const { meta } = result;
   const shows = meta.shows && shown ? [...new Set([...meta.shows, ...shown])] : undefined;
@@ -73,6 +88,7 @@ export const MAX_DRAWN_ANSWERS_CHARS = 64 * 1024;
 
 async function firstScreenOf(
   app: FastifyInstance,
+  visitor: (path: string) => Promise<Answer>,
   draw: DrawFirstScreen,
   url: string,
   meta: PageMeta,
@@ -82,9 +98,7 @@ async function firstScreenOf(
   if (meta.status !== 200 || embed.length === 0 || meta.path !== url) return null;
   // Every answer is asked for at once, not one per round of drawing as the screen finds it needs
   // it: their queries overlap.
-  const answers = new Map(
-    embed.map((path) => [path, visitorAnswer(app, path).catch(() => undefined)]),
-  );
+  const answers = new Map(embed.map((path) => [path, visitor(path).catch(() => undefined)]));
   // Drawing is one synchronous piece of work, as long as what it draws: a state's list of a
   // thousand chapters held the server for over 100 ms. Such a page is sent as the app's frame,
   // its answers named for preloading, and the browser draws it.

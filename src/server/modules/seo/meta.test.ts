@@ -7,6 +7,8 @@ import { createTestApp } from '../../test/app';
 import { signedInUser } from '../../test/users';
 import { MAX_DRAWN_ANSWERS_CHARS } from './buildPage';
 import { LIMITS } from '../../../common/constants';
+import { dateWithWeekday } from '../../../common/eventSchedule';
+import type { EventPage } from '../../../common/schemas/eventDates';
 import { seedDemo } from '../../seed/demo';
 import { blogPosts, chapterEventExceptions, chapters } from '../../db/schema';
 
@@ -34,6 +36,7 @@ const preloads = (html: string) =>
   [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin \/>/g)].map((m) =>
     m[1]!.replaceAll('&amp;', '&'),
   );
+const HAWK_N_DOVE = '/chapter/dc/drinking-liberally-capitol-hill/events/capitol-hill-hawk-n-dove';
 /** The <main> the server drew, or '' where it drew none. */
 const firstScreen = (html: string) =>
   /<main [^>]*data-first-screen="">([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
@@ -208,7 +211,7 @@ describe('page meta for search engines and link previews', () => {
   });
 
   it('gives an event page its title, preview tags and its dates as schema.org Events', async () => {
-    const path = '/chapter/dc/drinking-liberally-capitol-hill/events/capitol-hill-hawk-n-dove';
+    const path = HAWK_N_DOVE;
     const api = await t.app.inject({
       url: '/api/chapter_event/slug/capitol-hill-hawk-n-dove/page',
     });
@@ -237,6 +240,38 @@ describe('page meta for search engines and link previews', () => {
       location: { '@type': 'Place', name: "Hawk 'n' Dove" },
     });
     expect(blocks.map((b) => b.eventStatus)).toContain('https://schema.org/EventCancelled');
+  });
+
+  it("draws an event's first screen in the page: its name and next meeting", async () => {
+    const read = '/api/chapter_event/slug/capitol-hill-hawk-n-dove/page';
+    const html = await head(HAWK_N_DOVE);
+    const main = firstScreen(html);
+    expect(main).toMatch(/<h1 id="event-title"[^>]*>Hawk &#x27;n&#x27; Dove<\/h1>/);
+    const event = (await t.app.inject({ url: read })).json<EventPage>();
+    const next = event.dates.find((d) => d.status !== 'cancelled')!;
+    const card = main.slice(main.indexOf('Next meeting'), main.indexOf('Next dates'));
+    expect(card).toContain(`${dateWithWeekday(next.meetsOn, 'long')}, `);
+    expect(card).toContain('329 Pennsylvania Ave SE, Washington, DC 20003');
+    // The app starts with the API's own answer, as a visitor gets it.
+    expect(
+      carriedAnswers(html).get(JSON.stringify(['chapter-event-page', event.slug, null])),
+    ).toEqual(event);
+  });
+
+  it("draws no hidden chapter's event, for a visitor nor for its host's browser", async () => {
+    const path = '/chapter/tn/laughing-liberally-nashville/events/nashville-zanies';
+    const admin = await signedInUser(t, { admin: true });
+    for (const cookie of [undefined, admin.cookie]) {
+      const res = await t.app.inject({ url: path, headers: cookie ? { cookie } : {} });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('data-first-screen');
+      expect(res.body).not.toContain('first-answers');
+      expect(res.body).not.toContain('Zanies');
+    }
+    // The host's browser asks for its own answer, which shows the event.
+    const api = '/api/chapter_event/slug/nashville-zanies/page';
+    const own = await t.app.inject({ url: api, headers: { cookie: admin.cookie } });
+    expect(own.statusCode).toBe(200);
   });
 
   it('asks not to index an event under another chapter, or none', async () => {

@@ -14,9 +14,9 @@ import {
 import { key, shows } from '../../caching/answerKeys';
 import { HttpError } from '../../plugins/errors';
 import type { Chapter } from '../../../common/schemas/chapters';
+import type { EventPage } from '../../../common/schemas/eventDates';
 import { pressPagePath } from '../../../common/pressPages';
 import { getBlogPost, getPage, getWikiPage } from '../content/service';
-import { getEventPage } from '../events/page';
 import { chapterEventsJsonLd, eventPageJsonLd } from './jsonLd';
 
 const DEFAULT_DESCRIPTION =
@@ -114,7 +114,6 @@ const APP_ROUTES = [
 ];
 
 interface Context {
-  now: Date;
   publicUrl: string;
   /**
    * The API's answer at `path` as a visitor gets it (kept, so the page's first screen finds it
@@ -263,8 +262,10 @@ const ROUTES: [RegExp, Resolver][] = [
   ],
   [
     /^\/chapter\/([a-z]+)\/([^/]+)\/events\/([^/]+)$/,
-    async (db, [, chapterSlug, eventSlug], { now, publicUrl }) => {
-      const event = await getEventPage(db, null, eventSlug!, now);
+    async (_db, [, chapterSlug, eventSlug], { publicUrl, answer }) => {
+      // The API's own answer, which the page's first screen carries too (as a chapter's).
+      const read = `/api/chapter_event/slug/${encodeURIComponent(eventSlug!)}/page`;
+      const event = (await answer(read)) as EventPage;
       const { chapter } = event;
       if (chapter.slug !== chapterSlug) throw new HttpError(404, 'Event not found.');
       const chapterPath = `/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`;
@@ -279,6 +280,8 @@ const ROUTES: [RegExp, Resolver][] = [
         heading: event.name,
         jsonLd: eventPageJsonLd(event, publicUrl + path, publicUrl + chapterPath),
         shows: shows.event(event.slug, chapter.id),
+        // features/event/EventPage.tsx: the whole screen is this one answer.
+        embed: [read],
       };
     },
   ],
