@@ -17,8 +17,8 @@ const common = {
   // Each file opens its own embedded database (WASM start-up and migrations take a second).
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  pool: 'forks',
-} as const;
+  pool: 'forks' as const,
+};
 
 export default defineConfig({
   test: {
