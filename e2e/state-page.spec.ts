@@ -1,8 +1,7 @@
 // A state page leads with its chapters (issue 25, goal 5): each card with the chapter's next
 // meeting, then the map, then the press, on a phone and on a desktop.
 import { appDrawn, expect, expectAccessible, test } from './harness';
-
-const SHOTS = '/work/shots/calendars';
+import { evidence } from './evidence';
 
 interface StateChapter {
   displayTitle: string;
@@ -50,6 +49,6 @@ for (const width of [390, 1280]) {
     // On a phone the first card is in the first screen.
     expect(chaptersTop).toBeLessThan(width < 600 ? 844 : 800);
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/state-ny-${width}.png`, fullPage: true });
+    await evidence(page, `state-ny-${width}`, { fullPage: true });
   });
 }
