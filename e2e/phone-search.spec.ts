@@ -70,6 +70,8 @@ test('on a desktop the nearest chapters stand beside the map, which fits them', 
   // No List/Map switch where both fit.
   await expect(page.getByRole('button', { name: 'Map', exact: true })).toBeHidden();
   const listBox = (await list.boundingBox())!;
+  // The map itself, not the box drawn in its place while Leaflet loads (about to leave the page).
+  await expect(page.locator('.chapter-map .chapter-map-canvas')).toBeVisible();
   const mapBox = (await page.locator('.chapter-map').boundingBox())!;
   expect(listBox.x + listBox.width).toBeLessThanOrEqual(mapBox.x);
   await expect.poll(() => markersInMap(page)).toBeGreaterThan(0);

@@ -37,7 +37,9 @@ for (const width of [390, 1280]) {
       await expect(card.locator('.chapter-type-badge img')).toHaveCount(1);
     }
     await expect(page.getByText(/Last Active/)).toHaveCount(0);
-    // Chapters, then the map, then the press, down the page.
+    // Chapters, then the map, then the press, down the page. The map's box is drawn first and
+    // replaced by the map once Leaflet has loaded: measured before, it may be the one leaving.
+    await expect(page.locator('.chapter-map .chapter-map-canvas')).toBeVisible();
     const top = async (selector: string) => (await page.locator(selector).first().boundingBox())!.y;
     const chaptersTop = await top('.chapter-card');
     const mapTop = await top('.chapter-map');
