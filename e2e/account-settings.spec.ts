@@ -1,16 +1,16 @@
 // Your Settings on a phone: name, email (by the link mailed to the new address) and password,
 // then Sign Out from the site menu.
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './harness';
+import { evidence, evidenceDir } from './evidence';
+import { expect, expectAccessible, test, transitionsOver } from './harness';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-/** E2E_SCREENSHOTS=dir keeps pictures of the screen, for a person to look at. */
+/** E2E_SHOTS=dir keeps pictures of the screen, once the phone menu has finished opening. */
 async function picture(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  await page.waitForTimeout(600); // the phone menu's opening animation
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  if (!evidenceDir()) return;
+  await transitionsOver(page);
+  await evidence(page, name, { fullPage: true });
 }
 
 /** The phone menu: opens it, runs `inside`, and leaves it as it was found. */

@@ -1,16 +1,15 @@
 // Site admin: "Move the lists home" (issue 24) on the Brevo tab of /admin/email. This test runs a
 // site of its own with Brevo pointed at the fake Brevo (src/server/test/fakeBrevo.ts) holding a
 // list for each demo chapter's sendInBlueListId. The admin presses the button, the progress bar
-// fills and the counts show; a second press adds nothing and says so. Screenshots at 1280 and 390 px.
-import { mkdirSync } from 'node:fs';
+// fills and the counts show; a second press adds nothing and says so. Screenshots (E2E_SHOTS) at 1280 and 390 px.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
+import { evidence } from './evidence';
 import { startSite, type RunningSite } from './site';
 import { FAKE_BREVO_KEY, startFakeBrevo, type FakeBrevo } from '../src/server/test/fakeBrevo';
 import { EAST_CHAPTERS } from '../src/server/seed/demo-chapters';
 import { WEST_CHAPTERS } from '../src/server/seed/demo-chapters-west';
 
-const SHOTS = '/work/shots/brevo';
 let fake: FakeBrevo;
 let site: RunningSite;
 let members = 0;
@@ -50,14 +49,13 @@ test('an admin moves every chapter list home from Brevo, and a second move adds 
 }) => {
   // Two whole moves over every demo chapter's list, on a machine that may be busy.
   test.setTimeout(240_000);
-  mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
   const card = page.locator('section.card', {
     has: page.getByRole('heading', { name: 'Move the lists home' }),
   });
   await expect(card.getByText('The lists have not been moved yet.')).toBeVisible();
-  await card.screenshot({ path: `${SHOTS}/brevo-move-before-1280.png` });
+  await evidence(card, 'brevo-move-before-1280');
 
   await card.getByRole('button', { name: 'Copy Brevo lists to built-in lists' }).click();
   const bar = card.getByRole('progressbar');
@@ -71,7 +69,7 @@ test('an admin moves every chapter list home from Brevo, and a second move adds 
   ).toBeVisible();
   await expect(card.getByText(/blocklisted \(kept so\)/).first()).toBeVisible();
   await expectAccessible(page);
-  await card.screenshot({ path: `${SHOTS}/brevo-move-done-1280.png` });
+  await evidence(card, 'brevo-move-done-1280');
 
   await card.getByRole('button', { name: 'Copy Brevo lists to built-in lists' }).click();
   await expect(
@@ -89,6 +87,6 @@ test('an admin moves every chapter list home from Brevo, and a second move adds 
   );
   expect(overflow, 'the screen is no wider than a 390 px phone').toBeLessThanOrEqual(0);
   await expectAccessible(page);
-  await card.screenshot({ path: `${SHOTS}/brevo-move-again-390.png` });
-  await page.screenshot({ path: `${SHOTS}/brevo-move-page-390.png`, fullPage: true });
+  await evidence(card, 'brevo-move-again-390');
+  await evidence(page, 'brevo-move-page-390', { fullPage: true });
 });

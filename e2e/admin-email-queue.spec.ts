@@ -3,6 +3,7 @@
 // error), the last three answered by the test so that each can be seen at any time.
 import type { Page, Route } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
+import { evidence } from './evidence';
 import { expectFitsPhone, openAdmin, useAdminSession } from './admin-session';
 
 useAdminSession('admin-email-queue');
@@ -49,14 +50,13 @@ test('the dashboard shows the chapter email queue as the site answers it', async
 test('the queue card: loading, nothing waiting, failures and an error', async ({
   page,
   consoleErrors,
-}, testInfo) => {
+}) => {
   // The error state is made by answering 500, which the browser logs.
   consoleErrors.allow(/status of 500 .*\/api\/admin\/email_queue/);
   // Four states, two widths and two accessibility scans: more than the default 30 s on a busy
   // machine.
   test.setTimeout(120_000);
-  const shot = (name: string) =>
-    card(page).screenshot({ path: testInfo.outputPath(`email-queue-${name}.png`) });
+  const shot = (name: string) => evidence(card(page), `email-queue-${name}`);
   // Loading: the answer is held until the test has seen the spinner.
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));

@@ -3,11 +3,11 @@
 import ICAL from 'ical.js';
 import type { Page } from '@playwright/test';
 import { appDrawn, expect, expectAccessible, test } from './harness';
+import { evidence } from './evidence';
 
 const CHAPTER_PAGE = '/chapter/dc/drinking-liberally-capitol-hill';
 const EVENT_SLUG = 'capitol-hill-hawk-n-dove';
 const EVENT_PAGE = `${CHAPTER_PAGE}/events/${EVENT_SLUG}`;
-const SHOTS = '/work/shots/calendars';
 
 interface EventPageAnswer {
   name: string;
@@ -91,7 +91,7 @@ for (const [label, viewport] of [
         `webcal://${site.host}/api/chapter_calendar/drinking-liberally-capitol-hill/events.ics`,
       );
       await expectAccessible(page);
-      await page.screenshot({ path: `${SHOTS}/event-menu-${viewport.width}.png` });
+      await evidence(page, `event-menu-${viewport.width}`);
       // Escape closes it and gives the focus back to the button.
       await page.keyboard.press('Escape');
       await expect(menu).toBeHidden();

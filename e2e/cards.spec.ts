@@ -2,8 +2,8 @@
 // zone, the place, the type's icon and colour, and on a chapter page its hosts' initials and
 // how many are on its list.
 import { appDrawn, expect, expectAccessible, test } from './harness';
+import { evidence } from './evidence';
 
-const SHOTS = '/work/shots/calendars';
 const CHAPTER = 'drinking-liberally-capitol-hill';
 const CHAPTER_PAGE = `/chapter/dc/${CHAPTER}`;
 
@@ -55,7 +55,7 @@ for (const width of [390, 1280]) {
       await expect(signup.getByText(members, { exact: true })).toBeVisible();
       expect(await (await page.request.get(CHAPTER_PAGE)).text()).toContain(`>${members}</p>`);
       await expectAccessible(page);
-      await page.screenshot({ path: `${SHOTS}/chapter-${width}.png`, fullPage: true });
+      await evidence(page, `chapter-${width}`, { fullPage: true });
     });
 
     test('an event page leads with its next meeting’s tile', async ({ page }) => {
@@ -66,7 +66,7 @@ for (const width of [390, 1280]) {
       await expect(card).toContainText("Hawk 'n' Dove");
       await expect(card).toContainText('329 Pennsylvania Ave SE');
       await expectAccessible(page);
-      await page.screenshot({ path: `${SHOTS}/event-${width}.png`, fullPage: true });
+      await evidence(page, `event-${width}`, { fullPage: true });
     });
   });
 }

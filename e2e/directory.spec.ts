@@ -1,4 +1,5 @@
 import { appDrawn, expect, expectAccessible, test } from './harness';
+import { evidence } from './evidence';
 
 test('a state page lists its chapters by name and its chips filter them by type', async ({
   page,
@@ -55,7 +56,7 @@ test('a hidden chapter is "not active" and a mistyped one "not found", both a 40
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page.getByText('Zanies')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'See the chapters in Tennessee' })).toBeVisible();
-    await page.screenshot({ path: `/tmp/directory-${slug}.png` });
+    await evidence(page, `directory-${slug}`);
   }
   await expect(page.getByText('This Chapter is not active.')).toHaveCount(0);
 });

@@ -47,7 +47,11 @@ for (const { path, ready, carried } of PAGES) {
     for (const href of preloaded) expect(asked.get(href), href).toBe(1);
     // Chromium says so when a preloaded answer is still unused 3 s after the load event: a
     // path the screens do not ask for (or not in the same way) would be fetched for nothing.
-    await page.waitForTimeout(3_500);
+    // Counted from the load event itself, not from now: the checks above took part of it.
+    await page.waitForFunction(() => {
+      const [load] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return !!load && load.loadEventEnd > 0 && performance.now() > load.loadEventEnd + 3_500;
+    });
     expect(unused).toEqual([]);
   });
 }

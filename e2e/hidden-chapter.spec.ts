@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { useAdminSession } from './admin-session';
 import { appDrawn, expect, test } from './harness';
+import { evidence } from './evidence';
 import { ROLE_ID, grantRole, revokeRoles } from './roles';
 
 const CHAPTER = 'laughing-liberally-nashville';
@@ -55,7 +56,7 @@ test('the host of a hidden chapter finds it on the state page once the app knows
     await expectHiddenChapterListed(page);
     const item = chapterList(page).getByRole('listitem').filter({ hasText: 'Nashville' });
     await expect(item.getByRole('link', { name: 'Admin' })).toBeVisible();
-    await page.screenshot({ path: '/tmp/hidden-chapter-host-state.png', fullPage: true });
+    await evidence(page, 'hidden-chapter-host-state', { fullPage: true });
     await item.getByRole('link', { name: 'Nashville' }).click();
     await expect(page.getByRole('heading', { name: 'Nashville', level: 1 })).toBeVisible();
     await expect(page.getByText('Hidden: only hosts see this page')).toBeVisible();
@@ -72,7 +73,7 @@ test.describe('a site admin', () => {
     // The browser keeps the signed-in admin: the page's visitor list is never shown as theirs.
     await openTennessee(page);
     await expectHiddenChapterListed(page);
-    await page.screenshot({ path: '/tmp/hidden-chapter-admin-state.png', fullPage: true });
+    await evidence(page, 'hidden-chapter-admin-state', { fullPage: true });
   });
 
   test('finds it too when only the session says who they are', async ({ page }) => {

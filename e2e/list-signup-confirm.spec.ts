@@ -1,17 +1,14 @@
 // A visitor signs up on a chapter page, reads the confirmation email the site sent (the mail
 // catcher's copy) and opens its link: confirmed, once. Screenshots of the sign-up box and the
-// confirmation page at a phone's and a desktop's width go to SHOTS_DIR when it is set.
-import path from 'node:path';
+// confirmation page at a phone's and a desktop's width go to E2E_SHOTS when it is set.
 import type { Page } from '@playwright/test';
 import { appDrawn, expect, expectAccessible, test } from './harness';
+import { evidence } from './evidence';
 
 const CHAPTER_PAGE = '/chapter/ny/drinking-liberally-upper-west-side';
 const LINK = /https?:\/\/[^\s"<>]+\/confirm-subscription\/[A-Za-z0-9_-]{43}/;
 
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => evidence(page, name, { fullPage: true });
 
 for (const width of [390, 1280]) {
   test(`at ${width} px a visitor signs up, confirms by the emailed link, and is told so once`, async ({

@@ -4,12 +4,12 @@
 // the new members are then on the Members screen. At 1280 and 390 px.
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
+import { evidence } from './evidence';
 import { register } from './accounts';
 import { addChapterMembers } from './memberLists';
 import { ROLE_ID, grantRole } from './roles';
 
 const SLUG = 'drinking-liberally-durham';
-const SHOTS = process.env.SHOTS_DIR ?? 'test-results';
 
 /** The Members screen's path, after putting `emails` on the chapter's list. */
 const membersScreen = async (page: Page, emails: string[]) =>
@@ -88,7 +88,7 @@ for (const width of [1280, 390]) {
     await expect(preview.locator('tbody tr')).toHaveCount(6);
     await expect(preview.locator('tbody tr').nth(1)).toContainText('Bo "Bob" New');
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/member-import-preview-${width}.png`, fullPage: true });
+    await evidence(page, `member-import-preview-${width}`, { fullPage: true });
 
     await page.getByRole('button', { name: 'Import' }).click();
     await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible();
@@ -115,7 +115,7 @@ for (const width of [1280, 390]) {
       expect(overflow, 'page wider than the window').toBeLessThanOrEqual(0);
     }
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/member-import-result-${width}.png`, fullPage: true });
+    await evidence(page, `member-import-result-${width}`, { fullPage: true });
 
     // The new members are on the Members screen, newest first.
     await page.getByRole('link', { name: 'All Members' }).click();

@@ -4,6 +4,7 @@
 // 390 px.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
+import { evidence } from './evidence';
 import { register } from './accounts';
 import { addChapterMembers } from './memberLists';
 import { ROLE_ID, grantRole } from './roles';
@@ -47,7 +48,7 @@ test('a host pages, searches, filters and exports a list of hundreds of members'
   await expect(rows.first()).toContainText(`paging-${stamp}-${ADDED}@example.org`);
   await expect(page.getByText(`Page 1 of ${pages}`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
-  await page.screenshot({ path: 'test-results/members-1280.png', fullPage: true });
+  await evidence(page, 'members-1280', { fullPage: true });
   await expectAccessible(page);
 
   // Next, and the page is in the address: a reload shows it again.
@@ -113,6 +114,6 @@ test('at 390 px the Members screen fits the phone', async ({ page, browser, base
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, 'page wider than the window').toBeLessThanOrEqual(0);
-  await page.screenshot({ path: 'test-results/members-390.png', fullPage: true });
+  await evidence(page, 'members-390', { fullPage: true });
   await expectAccessible(page);
 });

@@ -2,8 +2,7 @@
 // chapters in view after a search, and a map that fits the place and the nearest chapters.
 import type { Page } from '@playwright/test';
 import { appDrawn, expect, expectAccessible, test } from './harness';
-
-const SHOTS = '/work/shots/calendars';
+import { evidence } from './evidence';
 
 /** Pins and clusters drawn inside the map's box. */
 function markersInMap(page: Page) {
@@ -30,7 +29,7 @@ test('on a phone the search is in the first screen and its results come up in vi
   await appDrawn(page);
   const box = (await page.getByLabel('Find chapters near').boundingBox())!;
   expect(box.y + box.height).toBeLessThan(844);
-  await page.screenshot({ path: `${SHOTS}/home-390.png` });
+  await evidence(page, 'home-390');
 
   await search(page, 'Columbus, OH');
   const list = page.getByRole('region', { name: 'Chapters nearest Columbus, OH' });
@@ -43,7 +42,7 @@ test('on a phone the search is in the first screen and its results come up in vi
   // The map below fits Columbus with the nearest chapters: pins in it, never an empty zoom.
   await expect.poll(() => markersInMap(page)).toBeGreaterThan(0);
   await expectAccessible(page);
-  await page.screenshot({ path: `${SHOTS}/home-search-390.png` });
+  await evidence(page, 'home-search-390');
 
   // The switch shows the map alone, then the list again.
   await page.getByRole('button', { name: 'Map', exact: true }).click();
@@ -53,7 +52,7 @@ test('on a phone the search is in the first screen and its results come up in vi
   );
   await expect(list).toBeHidden();
   await expect(page.locator('.chapter-map')).toBeInViewport();
-  await page.screenshot({ path: `${SHOTS}/home-search-map-390.png` });
+  await evidence(page, 'home-search-map-390');
   await page.getByRole('button', { name: 'List', exact: true }).click();
   await expect(list).toBeVisible();
 });
@@ -64,17 +63,19 @@ test('on a desktop the nearest chapters stand beside the map, which fits them', 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
   await appDrawn(page);
-  await page.screenshot({ path: `${SHOTS}/home-1280.png` });
+  await evidence(page, 'home-1280');
   await search(page, 'Columbus, OH');
   const list = page.getByRole('region', { name: 'Chapters nearest Columbus, OH' });
   await expect(list.getByRole('listitem')).toHaveCount(5);
   // No List/Map switch where both fit.
   await expect(page.getByRole('button', { name: 'Map', exact: true })).toBeHidden();
   const listBox = (await list.boundingBox())!;
+  // The map itself, not the box drawn in its place while Leaflet loads (about to leave the page).
+  await expect(page.locator('.chapter-map .chapter-map-canvas')).toBeVisible();
   const mapBox = (await page.locator('.chapter-map').boundingBox())!;
   expect(listBox.x + listBox.width).toBeLessThanOrEqual(mapBox.x);
   await expect.poll(() => markersInMap(page)).toBeGreaterThan(0);
   await expect(list.getByRole('listitem').first()).toBeInViewport();
   await expectAccessible(page);
-  await page.screenshot({ path: `${SHOTS}/home-search-1280.png` });
+  await evidence(page, 'home-search-1280');
 });

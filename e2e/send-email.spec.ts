@@ -4,6 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
+import { evidence } from './evidence';
 import { register } from './accounts';
 import { ROLE_ID, grantRole } from './roles';
 
@@ -85,7 +86,7 @@ for (const { width, height, state, slug } of WIDTHS) {
     await page.keyboard.type('Bring a team of four. ');
     await page.getByRole('button', { name: 'Bold' }).click();
     await page.keyboard.type('Prizes for everyone.');
-    await page.screenshot({ path: `test-results/send-email-${width}.png`, fullPage: true });
+    await evidence(page, `send-email-${width}`, { fullPage: true });
     await expectAccessible(page);
 
     // Preview: the member's copy, rendered by the server, in a frame that runs nothing.
@@ -102,7 +103,7 @@ for (const { width, height, state, slug } of WIDTHS) {
     await expect(frame.getByText('Bring a team of four.')).toBeVisible();
     await expect(frame.locator('strong', { hasText: 'Prizes for everyone.' })).toBeVisible();
     await expect(frame.getByRole('link', { name: 'Unsubscribe' })).toBeVisible();
-    await page.screenshot({ path: `test-results/send-email-preview-${width}.png` });
+    await evidence(page, `send-email-preview-${width}`);
     await expectAccessibleAroundPreview(page);
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await expect(dialog).toBeHidden();

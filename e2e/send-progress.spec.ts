@@ -4,6 +4,7 @@
 // dashboard shows the same send. Screenshots at 1280 and 390 px.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
+import { evidence } from './evidence';
 import { register } from './accounts';
 import { addChapterMembers } from './memberLists';
 import { ROLE_ID, grantRole } from './roles';
@@ -63,7 +64,7 @@ test('a host watches a send to 10,000 members and stops it', async ({
   await expect.poll(() => sentOf(page), { timeout: 15_000 }).toBeGreaterThan(first);
   await expect(item.getByTestId('send-rate')).toHaveText(/messages\/min/, { timeout: 15_000 });
   expect(Number(await bar.getAttribute('value'))).toBeGreaterThan(0);
-  await page.screenshot({ path: 'test-results/send-progress-1280.png', fullPage: true });
+  await evidence(page, 'send-progress-1280', { fullPage: true });
   await expectAccessible(page);
 
   // Stop, asked first; Cancel in the dialog changes nothing.
@@ -117,6 +118,6 @@ test('a host watches a send to 10,000 members and stops it', async ({
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, 'page wider than the window').toBeLessThanOrEqual(0);
-  await page.screenshot({ path: 'test-results/send-progress-390.png', fullPage: true });
+  await evidence(page, 'send-progress-390', { fullPage: true });
   await expectAccessible(page);
 });

@@ -3,6 +3,7 @@
 // at once, not a bare "Loading...".
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './harness';
+import { evidence } from './evidence';
 import { register } from './accounts';
 import { ROLE_ID, grantRole } from './roles';
 
@@ -95,7 +96,7 @@ test('before any script runs, a signed-in host’s page does not say "Sign In"',
     await tab.setViewportSize({ width: 390, height: 844 });
     await expect(tab.getByRole('heading', { name: 'My Chapters', level: 1 })).toBeVisible();
     await expect(tab.locator('main .list-placeholder')).toBeVisible();
-    await tab.screenshot({ path: 'test-results/my-chapters-frame-390.png' });
+    await evidence(tab, 'my-chapters-frame-390');
   } finally {
     await still.close();
   }
@@ -124,7 +125,7 @@ test('while the app asks who is signed in, the menu waits, then greets the host'
     await watchForSignIn(tab);
     await slow(tab, '/api/auth/user', 1_500);
     await tab.goto(CHAPTER_PAGE);
-    await tab.screenshot({ path: 'test-results/account-pending-1280.png' });
+    await evidence(tab, 'account-pending-1280');
     await expect(tab.getByRole('link', { name: `Hi, ${name}` })).toBeVisible({ timeout: 10_000 });
     await expect(tab.getByRole('banner').getByRole('link', { name: 'My Chapters' })).toBeVisible();
     const { sawSignIn, sawPending } = await seen(tab);
@@ -152,7 +153,7 @@ test('My Chapters shows its heading and the shape of its list while the list loa
       await tab.goto('/my_chapters');
       await expect(tab.getByRole('heading', { name: 'My Chapters', level: 1 })).toBeVisible();
       await expect(tab.locator('main .list-placeholder')).toBeVisible();
-      await tab.screenshot({ path: `test-results/my-chapters-loading-${width}.png` });
+      await evidence(tab, `my-chapters-loading-${width}`);
       await expect(tab.getByRole('link', { name: 'Upper West Side' })).toBeVisible({
         timeout: 10_000,
       });

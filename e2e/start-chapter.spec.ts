@@ -1,5 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
+import { evidence } from './evidence';
 
 test('a visitor registers, applies to start a chapter and finds the application', async ({
   page,
@@ -41,7 +42,7 @@ test('a visitor registers, applies to start a chapter and finds the application'
   await expect(next).toContainText('A few more details');
   await expect(next).toContainText('usually takes two to three weeks');
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/application-sent-1280.png', fullPage: true });
+  await evidence(page, 'application-sent-1280', { fullPage: true });
   await page.getByRole('link', { name: 'View your application' }).click();
   await expect(page).toHaveURL(/\/my_chapter_host_applications\/[a-z0-9-]+$/);
   const slug = new URL(page.url()).pathname.split('/').pop()!;
@@ -57,7 +58,7 @@ test('a visitor registers, applies to start a chapter and finds the application'
   await expect(page.getByTestId('check-didSignAgreement')).toContainText('To do');
   await expectAccessible(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/application-390.png', fullPage: true });
+  await evidence(page, 'application-390', { fullPage: true });
 
   // The account menu leads back to it.
   await page.goto('/');

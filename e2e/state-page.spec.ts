@@ -1,8 +1,7 @@
 // A state page leads with its chapters (issue 25, goal 5): each card with the chapter's next
 // meeting, then the map, then the press, on a phone and on a desktop.
 import { appDrawn, expect, expectAccessible, test } from './harness';
-
-const SHOTS = '/work/shots/calendars';
+import { evidence } from './evidence';
 
 interface StateChapter {
   displayTitle: string;
@@ -38,7 +37,9 @@ for (const width of [390, 1280]) {
       await expect(card.locator('.chapter-type-badge img')).toHaveCount(1);
     }
     await expect(page.getByText(/Last Active/)).toHaveCount(0);
-    // Chapters, then the map, then the press, down the page.
+    // Chapters, then the map, then the press, down the page. The map's box is drawn first and
+    // replaced by the map once Leaflet has loaded: measured before, it may be the one leaving.
+    await expect(page.locator('.chapter-map .chapter-map-canvas')).toBeVisible();
     const top = async (selector: string) => (await page.locator(selector).first().boundingBox())!.y;
     const chaptersTop = await top('.chapter-card');
     const mapTop = await top('.chapter-map');
@@ -50,6 +51,6 @@ for (const width of [390, 1280]) {
     // On a phone the first card is in the first screen.
     expect(chaptersTop).toBeLessThan(width < 600 ? 844 : 800);
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/state-ny-${width}.png`, fullPage: true });
+    await evidence(page, `state-ny-${width}`, { fullPage: true });
   });
 }
