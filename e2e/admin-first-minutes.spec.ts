@@ -31,6 +31,32 @@ test("chapter health dates each chapter's last meeting from its schedule, and co
   await expect(table.locator('tbody tr').filter({ hasText: 'Hidden' })).toHaveCount(0);
 });
 
+test("a click on the chapter table's switch is not lost as the email queue's answer comes", async ({
+  page,
+}) => {
+  // On a busy server the queue's answer can come after the table's. The table moved down as it
+  // came: a click pressed on "Lapsed only" was let go below it, and the switch stayed off.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/admin/email_queue', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openAdmin(page, '/admin', 'Admin Dashboard');
+  const lapsedOnly = page.getByLabel('Lapsed only');
+  await expect(lapsedOnly).toBeVisible();
+  const box = (await lapsedOnly.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/admin/email_queue'));
+  release();
+  await answered;
+  const queue = page.getByRole('region', { name: 'Chapter email queue' });
+  await expect(queue.getByRole('status')).toHaveCount(0);
+  await page.mouse.up();
+  await expect(lapsedOnly).toBeChecked();
+});
+
 test('the Email page fits a phone, recipients and all', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openAdmin(page, '/admin/email', 'Email Administration');

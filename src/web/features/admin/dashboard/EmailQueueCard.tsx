@@ -28,28 +28,54 @@ const when = (iso: string) =>
     minute: '2-digit',
   });
 
-function QueueFigures({ queue }: { queue: EmailQueue }) {
+/** The one line above the figures: what the queue is doing, or that its answer is coming. */
+function QueueLine({ queue }: { queue: EmailQueue | undefined }) {
+  if (!queue) {
+    return (
+      <div className="d-flex align-items-center gap-2 mb-2" role="status">
+        <Spinner animation="border" size="sm" aria-hidden="true" />
+        <span>Loading the email queue...</span>
+      </div>
+    );
+  }
+  if (queue.oldestWaitingSeconds !== null) {
+    return (
+      <p className="mb-2">
+        The oldest waiting message was sent {waitedFor(queue.oldestWaitingSeconds)} ago.
+      </p>
+    );
+  }
+  return <p className="mb-2">{queue.sending === 0 ? 'Nothing waiting.' : 'Sending now.'}</p>;
+}
+
+/**
+ * The figures, drawn in their place (blank) before the answer comes: the chapter table below
+ * stays where it was first drawn. When it moved down as the answer came, an admin's click on its
+ * "Lapsed only" switch could press on the switch and let go below it, a click lost.
+ */
+function QueueFigures({ queue }: { queue: EmailQueue | undefined }) {
   const figures = [
-    { label: 'Waiting', value: queue.waiting },
-    { label: 'Sending', value: queue.sending },
-    { label: 'Failed in the last day', value: queue.failedLastDay },
+    { label: 'Waiting', value: queue?.waiting },
+    { label: 'Sending', value: queue?.sending },
+    { label: 'Failed in the last day', value: queue?.failedLastDay },
   ];
   return (
     <>
-      {queue.waiting === 0 && queue.sending === 0 ? <p className="mb-2">Nothing waiting.</p> : null}
+      <QueueLine queue={queue} />
       <dl className="row row-cols-3 g-2 mb-2 text-center">
         {figures.map((f) => (
           <div key={f.label} className="col d-flex flex-column">
             <dt className="small fw-normal order-last">{f.label}</dt>
-            <dd className="fs-4 fw-semibold mb-0">{f.value.toLocaleString('en-US')}</dd>
+            <dd className="fs-4 fw-semibold mb-0">
+              {f.value === undefined ? (
+                <span className="placeholder col-4" aria-hidden="true" />
+              ) : (
+                f.value.toLocaleString('en-US')
+              )}
+            </dd>
           </div>
         ))}
       </dl>
-      {queue.oldestWaitingSeconds !== null ? (
-        <p className="small mb-2">
-          The oldest waiting message was sent {waitedFor(queue.oldestWaitingSeconds)} ago.
-        </p>
-      ) : null}
     </>
   );
 }
@@ -85,17 +111,12 @@ export function EmailQueueCard() {
         <h2 id="email-queue-title" className="h5 card-title">
           Chapter email queue
         </h2>
-        {queue.isPending ? (
-          <div className="d-flex align-items-center gap-2" role="status">
-            <Spinner animation="border" size="sm" aria-hidden="true" />
-            <span>Loading the email queue...</span>
-          </div>
-        ) : queue.isError ? (
+        {queue.isError ? (
           <LoadFailedAlert what="email queue" onRetry={() => void queue.refetch()} />
         ) : (
           <>
             <QueueFigures queue={queue.data} />
-            <LastErrors failures={queue.data.lastErrors} />
+            {queue.data ? <LastErrors failures={queue.data.lastErrors} /> : null}
           </>
         )}
       </div>
