@@ -43,10 +43,31 @@ export interface ChapterMapProps {
   label: string;
 }
 
+/**
+ * Leaflet measures its box only when the window resizes. The home page's search narrows the map
+ * (the list takes its left side) with no window resize: measured at its old width, the map fit
+ * the place for a box it no longer had, and the pins and their info windows stood past its right
+ * edge, where a focused field scrolled the map sideways and a click on 'Sign Up' ended on the
+ * map, which closed the window. It is measured again whenever its box changes size.
+ */
+function FollowSize() {
+  const map = useMap();
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => map.invalidateSize({ pan: false }));
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
 /** Moves the map when the screen asks for another view (a search, the browser's location). */
 function FollowView({ view }: { view: MapView }) {
   const map = useMap();
   useEffect(() => {
+    // The view may come with a new layout (the search's list beside the map): fit the box the
+    // map has now, not wait for FollowSize's observer.
+    map.invalidateSize({ pan: false });
     if ('center' in view) {
       map.setView(view.center, view.zoom);
       return;
@@ -182,6 +203,7 @@ export default function ChapterMap({ view, pins, outline, size = 'tall', label }
         scrollWheelZoom={false}
         className="chapter-map-canvas"
       >
+        <FollowSize />
         {view ? <FollowView view={view} /> : <FitPins pins={pins} />}
         <EscapeClosesPopup />
         {step >= 1 && (
