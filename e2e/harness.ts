@@ -104,22 +104,45 @@ export async function transitionsOver(page: Page): Promise<void> {
 export async function expectAccessible(page: Page): Promise<void> {
   // A dialog fading in is half transparent: axe would measure the contrast of a frame no one
   // reads (a Cancel button mid-fade failed color-contrast on a slow CI machine). Check the screen
-  // once its finite transitions are over; a spinner's endless animation is left to spin.
-  await transitionsOver(page);
-  const results = await new AxeBuilder({ page })
-    // Only the violations are read: axe then builds no selector or HTML for every passing node.
-    .options({ resultTypes: ['violations'] })
-    // A page without frames is checked as fully by axe.run in the page itself; the default mode
-    // opens (and closes) a blank page on every check to merge the frames' results in.
-    .setLegacyMode(page.frames().length === 1)
-    .analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  // once its finite transitions are over; a spinner's endless animation is left to spin. A fade
+  // that starts while axe reads the page (a toast hiding itself after 5 s) makes that reading
+  // one of a frame in passing: the page is read again once the fade is over. Only fades count
+  // (opacity): a progress bar's width moving on every poll changes no colour.
+  for (;;) {
+    await transitionsOver(page);
+    await page.evaluate(() => {
+      const w = window as unknown as { axeSawMotion?: boolean; axeWatching?: boolean };
+      w.axeSawMotion = false;
+      if (w.axeWatching) return;
+      w.axeWatching = true;
+      document.addEventListener(
+        'transitionrun',
+        (e) => {
+          if (e.propertyName === 'opacity') w.axeSawMotion = true;
+        },
+        true,
+      );
+    });
+    const results = await new AxeBuilder({ page })
+      // Only the violations are read: axe then builds no selector or HTML for every passing node.
+      .options({ resultTypes: ['violations'] })
+      // A page without frames is checked as fully by axe.run in the page itself; the default
+      // mode opens (and closes) a blank page on every check to merge the frames' results in.
+      .setLegacyMode(page.frames().length === 1)
+      .analyze();
+    const moved = await page.evaluate(
+      () => (window as unknown as { axeSawMotion?: boolean }).axeSawMotion === true,
     );
-  expect(bad, 'serious or critical accessibility violations').toEqual([]);
+    if (moved) continue;
+    const bad = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+    expect(bad, 'serious or critical accessibility violations').toEqual([]);
+    return;
+  }
 }
 
 export { expect };
