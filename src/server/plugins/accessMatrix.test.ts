@@ -8,6 +8,8 @@
 //   admin                 401 to a visitor, 403 to every signed-in caller but the admin;
 //   hostAccess            401 to a visitor, 403 to a plain user and to another chapter's host;
 //   fieldOrganizerAccess  as hostAccess, and 403 to the chapter's host too.
+// A row marked refusedAsMissing answers 404 where the others say 403: its refusal must not tell
+// whether the id exists.
 // Which fields and which chapters each role may change, call by call, is the chapter admin
 // matrix (modules/chapters/chapterAdmin.permissions.test.ts).
 import sharp from 'sharp';
@@ -67,6 +69,11 @@ interface Row {
   request?: () => Request | Promise<Request>;
   /** The answer ends the caller's session: give the callers new ones after the row. */
   endsSession?: true;
+  /**
+   * A signed-in caller refused gets 404, as for a thing that does not exist, instead of 403:
+   * the route's ids must not be probed (another chapter's send, issue 31).
+   */
+  refusedAsMissing?: true;
 }
 
 // Rows whose rule is checked per chapter must send a request the schema accepts: the check runs
@@ -287,9 +294,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/mailing_list/chapter/:chapterId/sends': host(() =>
     GET(`/api/mailing_list/chapter/${chapter.id}/sends`),
   ),
-  'POST /api/mailing_list/sends/:id/cancel': host(async () =>
-    POST(`/api/mailing_list/sends/${await chapterSend()}/cancel`, {}),
-  ),
+  'POST /api/mailing_list/sends/:id/cancel': {
+    ...host(async () => POST(`/api/mailing_list/sends/${await chapterSend()}/cancel`, {})),
+    refusedAsMissing: true,
+  },
   'POST /api/mailing_list/chapter/:chapterId/preview': host(() =>
     POST(`/api/mailing_list/chapter/${chapter.id}/preview`, { title: 'Hello', body: '<p>Hi</p>' }),
   ),
@@ -387,9 +395,10 @@ const PASSES: Record<AccessRule, readonly CallerKind[]> = {
 };
 
 /** The status a refused caller gets; undefined for one who passes the check. */
-function refusal(rule: AccessRule, kind: CallerKind): number | undefined {
-  if (PASSES[rule].includes(kind)) return undefined;
-  return kind === 'visitor' ? 401 : 403;
+function refusal(row: Row, kind: CallerKind): number | undefined {
+  if (PASSES[row.rule].includes(kind)) return undefined;
+  if (kind === 'visitor') return 401;
+  return row.refusedAsMissing ? 404 : 403;
 }
 
 /** A path for a route pattern, with the world's ids. */
@@ -483,12 +492,12 @@ describe('the access matrix of every API route', () => {
     const expected: Record<string, number | string> = {};
     // Those refused first: an allowed caller's change cannot alter what they are asked.
     const order = [...CALLER_KINDS].sort(
-      (a, b) => Number(!refusal(row.rule, a)) - Number(!refusal(row.rule, b)),
+      (a, b) => Number(!refusal(row, a)) - Number(!refusal(row, b)),
     );
     for (const kind of order) {
       const request = row.request ? await row.request() : defaultRequest(method, url);
       const res = await send(request, w.cookies[kind]);
-      const refused = refusal(row.rule, kind);
+      const refused = refusal(row, kind);
       if (refused) {
         actual[kind] = res.statusCode;
         expected[kind] = refused;
@@ -505,7 +514,10 @@ describe('the access matrix of every API route', () => {
         }
       } else {
         // Past the access check: whatever the answer, it is no refusal and no failure.
-        const passed = ![401, 403].includes(res.statusCode) && res.statusCode < 500;
+        const passed =
+          ![401, 403].includes(res.statusCode) &&
+          !(row.refusedAsMissing && res.statusCode === 404) &&
+          res.statusCode < 500;
         actual[kind] = passed ? 'passes' : res.statusCode;
         expected[kind] = 'passes';
       }

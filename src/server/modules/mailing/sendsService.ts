@@ -4,12 +4,13 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailingDeliveries, mailingMessages } from '../../db/schema';
-import { isAdmin } from '../../../common/policy';
+import { hasHostAccess, isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterSend, SendStatus } from '../../../common/schemas/sends';
 import { cancelDeliveries } from '../../mail/deliveries';
 import { HttpError } from '../../plugins/errors';
-import { requireChapterHostAccess } from '../chapters/access';
+
+const sendNotFound = () => new HttpError(404, 'Send not found.');
 
 /** The latest sends a screen shows; older ones are history the dashboard does not need. */
 export const SENDS_SHOWN = 10;
@@ -89,7 +90,8 @@ export async function chapterSends(db: Db, chapterId: number): Promise<ChapterSe
 
 /**
  * Who may stop a send: its chapter's hosts, field organizers and admins (the same as sending);
- * a send of no chapter (its chapter deleted), admins only. 401, 404, 403 as elsewhere.
+ * a send of no chapter (its chapter deleted), admins only. Anyone else signed in gets the same
+ * 404 as for a send that does not exist: a 403 would tell them which ids are sends (issue 31).
  */
 async function requireSendAccess(db: Db, user: User | null, id: number) {
   if (!user) throw new HttpError(401, 'Please sign in first.');
@@ -98,12 +100,10 @@ async function requireSendAccess(db: Db, user: User | null, id: number) {
     .from(mailingMessages)
     .where(eq(mailingMessages.id, id))
     .limit(1);
-  if (!row) throw new HttpError(404, 'Send not found.');
-  if (row.chapterId === null) {
-    if (!isAdmin(user)) throw new HttpError(403, 'Only admins may stop this send.');
-    return;
-  }
-  await requireChapterHostAccess(db, user, row.chapterId);
+  const allowed =
+    row !== undefined &&
+    (row.chapterId === null ? isAdmin(user) : hasHostAccess(user, row.chapterId));
+  if (!allowed) throw sendNotFound();
 }
 
 /**
@@ -134,7 +134,7 @@ export async function cancelSend(db: Db, user: User | null, id: number): Promise
     .from(mailingMessages)
     .where(eq(mailingMessages.id, id))
     .limit(1);
-  if (!row) throw new HttpError(404, 'Send not found.');
+  if (!row) throw sendNotFound();
   if (!stopped && row.status === 'finished') {
     throw new HttpError(409, 'This email has been sent to everyone already.');
   }
