@@ -134,6 +134,12 @@ export const LIMITS = {
   confirmLinkDays: 7,
   /** Signing up again within this long mails no second confirmation link. */
   confirmResendMinutes: 5,
+  /**
+   * Confirmation mails one address gets in a day, over every list (issue 31: 22 came in seconds,
+   * one per list). Three covers a person signing up to a few chapters, or asking again for a
+   * link that went to spam; past it the sign-up answers as ever, and no mail goes.
+   */
+  confirmMailsPerAddressPerDay: 3,
   /** A confirmation link is deleted this long after it expired; opened until then, it says so. */
   confirmKeepExpiredDays: 30,
   emailRedirectMs: 2000,

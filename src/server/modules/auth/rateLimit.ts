@@ -70,14 +70,43 @@ export async function countAttempt(
 }
 
 /**
+ * Takes one of `limit.max` turns under `key` in its window: whether one was left. Unlike
+ * `tally`, a counter at its limit stays there, so refused tries do not count: for something
+ * refused without a word (a mail not sent) that may be tried again. The window is read on the
+ * caller's clock, `now` (tests set it), as its end was written.
+ */
+export async function takeTurn(
+  db: Db,
+  key: string,
+  limit: RateLimitSettings,
+  now = new Date(),
+): Promise<boolean> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const resetAt = new Date(now.getTime() + limit.windowSeconds * 1000);
+  const taken = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= ${at} then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= ${at} then excluded.reset_at else ${rateLimits.resetAt} end`,
+      },
+      setWhere: sql`${rateLimits.resetAt} <= ${at} or ${rateLimits.count} < ${limit.max}`,
+    })
+    .returning({ count: rateLimits.count });
+  return taken.length > 0;
+}
+
+/**
  * Takes back one attempt under each key: a sign-in that succeeded is not an attempt to guess,
  * so people signing in and out from one shared address (a meetup's wifi) never lock it.
  */
-export async function refundAttempt(db: Db, keys: string[]): Promise<void> {
+export async function refundAttempt(db: Db, keys: string[], now = new Date()): Promise<void> {
   await db
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(and(inArray(rateLimits.key, keys), gt(rateLimits.resetAt, sql`now()`)));
+    .where(and(inArray(rateLimits.key, keys), gt(rateLimits.resetAt, now)));
 }
 
 export async function deleteExpiredRateLimits(db: Db): Promise<void> {

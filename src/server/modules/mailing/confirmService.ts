@@ -13,6 +13,7 @@ import type { Mailer } from '../../mail/mailer';
 import { bounceReason, markBounced } from '../../mail/bounces';
 import { queryRows } from '../../mail/queryRows';
 import { HttpError } from '../../plugins/errors';
+import { refundAttempt, takeTurn } from '../auth/rateLimit';
 import { hashToken, newToken } from '../auth/sessions';
 import { displayTitle } from '../chapters/summaries';
 import { chaptersOfList } from './listAccess';
@@ -39,18 +40,25 @@ async function listInfo(db: Db, listId: number, ownName: string) {
   };
 }
 
+/** Confirmation mails to one address, over every list and every app server (rate_limits). */
+const PER_ADDRESS = { max: LIMITS.confirmMailsPerAddressPerDay, windowSeconds: DAY_MS / 1000 };
+const perAddressKey = (email: string) => `confirmMail:to:${email.trim().toLowerCase()}`;
+
 /**
  * Mails a confirmation link to the list's unconfirmed member `email`, unless one went to them
  * within LIMITS.confirmResendMinutes (a visitor pressing Sign Up twice, or someone filling a
- * stranger's inbox). A new link replaces the last one. Throws when the mail could not be sent,
- * leaving no link behind, so that signing up again tries again; a permanent refusal of the
- * address marks it bounced.
+ * stranger's inbox), or the address had LIMITS.confirmMailsPerAddressPerDay of them in the last
+ * day from any list ('limited': its last link stays good, and the sender is told nothing). A new
+ * link replaces the last one. Throws when the mail could not be sent, leaving no link behind,
+ * so that signing up again tries again; a permanent refusal of the address marks it bounced.
+ * `now` is the clock of the per-address limit (tests set it).
  */
 export async function sendConfirmation(
   { db, mailer, publicUrl }: Confirmer,
   listId: string,
   email: string,
-): Promise<'sent' | 'recent'> {
+  now = new Date(),
+): Promise<'sent' | 'recent' | 'limited'> {
   const [contact] = await db
     .select({
       id: mailingListContacts.id,
@@ -68,6 +76,11 @@ export async function sendConfirmation(
     )
     .limit(1);
   if (!contact) return 'recent';
+  // A turn is taken before the link is made, so that a refused mail replaces no link; one not
+  // used after all (a link sent minutes ago, a mail that failed) is given back.
+  const turn = perAddressKey(contact.email);
+  if (!(await takeTurn(db, turn, PER_ADDRESS, now))) return 'limited';
+  const giveBack = () => refundAttempt(db, [turn], now);
 
   const token = newToken();
   const tokenHash = hashToken(token);
@@ -83,7 +96,10 @@ export async function sendConfirmation(
                 < now() - ${LIMITS.confirmResendMinutes}::int * interval '1 minute'
         returning contact_id as "contactId"`,
   );
-  if (issued.length === 0) return 'recent';
+  if (issued.length === 0) {
+    await giveBack();
+    return 'recent';
+  }
   // Each link issued clears some long-expired ones: the table holds a few weeks of sign-ups,
   // not every sign-up ever made.
   await pruneConfirmations(db);
@@ -109,6 +125,7 @@ export async function sendConfirmation(
       .where(eq(mailingListConfirmations.tokenHash, tokenHash));
     const bounce = bounceReason(err);
     if (bounce) await markBounced(db, contact.email, bounce);
+    await giveBack();
     throw err;
   }
   return 'sent';
