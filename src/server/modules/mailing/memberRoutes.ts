@@ -14,6 +14,7 @@ import { checksOwnAnswers } from '../../config';
 import { requireHostAccess } from '../../plugins/auth';
 import { mailingListProvider } from '../../mail/lists/factory';
 import { brevoChoice } from './providers';
+import { downloadGate } from './exportGate';
 import {
   chapterMembers,
   exportFileName,
@@ -41,6 +42,8 @@ export function mailingMemberRoutes(root: AppInstance): void {
   const provider = mailingListProvider(app.db, brevo);
   const hostAccess = { access: 'hostAccess' } as const;
   const checkAnswers = checksOwnAnswers(app.config.env);
+  // The two whole-list answers share a user's places: each reads the whole list.
+  const downloads = downloadGate();
 
   app.get(
     '/api/mailing_list/chapter/:chapterId/members',
@@ -66,13 +69,12 @@ export function mailingMemberRoutes(root: AppInstance): void {
       schema: { params: chapterParams, response: { 200: chapterContactsSchema } },
     },
     async (request, reply) => {
-      requireHostAccess(request, request.params.chapterId);
+      const user = requireHostAccess(request, request.params.chapterId);
       const source = await chapterMembers(app.db, brevo, request.user, request.params.chapterId);
-      return sendStream(
-        reply,
-        'application/json; charset=utf-8',
+      const stream = downloads.hold(user.id, () =>
         wholeListJson(app.db, provider, source, checkAnswers),
       );
+      return sendStream(reply, 'application/json; charset=utf-8', stream);
     },
   );
 
@@ -91,13 +93,14 @@ export function mailingMemberRoutes(root: AppInstance): void {
       },
     },
     async (request, reply) => {
-      requireHostAccess(request, request.params.chapterId);
+      const user = requireHostAccess(request, request.params.chapterId);
       const source = await chapterMembers(app.db, brevo, request.user, request.params.chapterId);
+      const stream = downloads.hold(user.id, () => membersCsv(app.db, provider, source));
       void reply.header(
         'content-disposition',
         `attachment; filename="${exportFileName(source.chapter)}"`,
       );
-      return sendStream(reply, 'text/csv; charset=utf-8', membersCsv(app.db, provider, source));
+      return sendStream(reply, 'text/csv; charset=utf-8', stream);
     },
   );
 }

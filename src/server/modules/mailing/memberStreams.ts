@@ -2,6 +2,10 @@
 // spec's whole-list call (JSON) and the export (CSV). Each batch is one keyset query on an index,
 // and the next is read only when the client has taken the last (Readable.from pulls the
 // generator as the socket drains), so a server's memory stays flat whatever the list's size.
+// Between batches each gives the event loop a turn (issue 31): a query answered at once (PGlite
+// runs in this thread) would otherwise let one download read batch after batch while sign-ins
+// and /api/health wait behind it.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailingListContacts as c } from '../../db/schema';
@@ -33,6 +37,7 @@ export async function* contactsByEmail(
     if (rows.length > 0) yield rows.map(asChapterContact);
     if (rows.length < batch) return;
     after = rows[rows.length - 1]!.key;
+    await nextTurn();
   }
 }
 
@@ -94,6 +99,7 @@ export async function* contactsForExport(
       }));
     if (rows.length < batch) return;
     afterId = rows[rows.length - 1]!.id;
+    await nextTurn();
   }
 }
 
