@@ -140,6 +140,11 @@ export const LIMITS = {
    * link that went to spam; past it the sign-up answers as ever, and no mail goes.
    */
   confirmMailsPerAddressPerDay: 3,
+  /**
+   * Header images one chapter takes an hour (issue 31: 15 uploads filled 42 to 102 MB). Ten is
+   * more than a host trying images out needs; past it the upload is a 429.
+   */
+  headerUploadsPerHour: 10,
   /** A confirmation link is deleted this long after it expired; opened until then, it says so. */
   confirmKeepExpiredDays: 30,
   emailRedirectMs: 2000,

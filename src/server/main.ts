@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { importUploadedFiles } from './modules/uploads/importFiles';
+import { deleteUnshownImages } from './modules/uploads/store';
 import { stopOnSignals } from './shutdown';
 import { serveBackups } from './db/backup/embeddedSocket';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
@@ -25,6 +26,8 @@ async function main() {
     info: (message) => console.log(message),
     warn: (message) => console.warn(message),
   });
+  const unshown = await deleteUnshownImages(database.db);
+  if (unshown > 0) console.log(`Deleted ${unshown} uploaded image(s) that no page shows any more.`);
 
   // Only the embedded database is ever seeded by itself: a production database never is.
   if (database.embedded && config.demoData === 'auto' && (await isDatabaseEmpty(database.db))) {

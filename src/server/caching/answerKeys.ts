@@ -22,6 +22,8 @@ export const key = {
   content: (kind: 'blog' | 'page' | 'wiki') => `content:${kind}`,
   frontPage: 'front-page',
   emailSettings: 'email-settings',
+  /** An uploaded image by its hash (servers keep images by hash: uploads/imageMemory.ts). */
+  image: (hash: string) => `image:${hash}`,
 } as const;
 
 interface ChapterShown {
@@ -77,6 +79,9 @@ export const shows = {
   press: (slug: string) => [key.press(slug), key.allPress],
   content: (kind: 'blog' | 'page' | 'wiki') => [key.content(kind)],
   frontPage: () => [key.frontPage],
+  /** Images deleted from storage (no slot shows them): no server serves them any more. */
+  imagesGone: (hashes: readonly (string | null)[]) =>
+    hashes.filter((hash) => hash !== null).map(key.image),
   emailSettings: () => [key.emailSettings],
 };
 
@@ -118,6 +123,9 @@ export const changed = {
   },
   content: (kind: 'blog' | 'page' | 'wiki') => [key.content(kind)],
   frontPage: () => [key.frontPage],
+  /** Images deleted from storage (no slot shows them): no server serves them any more. */
+  imagesGone: (hashes: readonly (string | null)[]) =>
+    hashes.filter((hash) => hash !== null).map(key.image),
   /** Which list-id field is used: the dashboard's list sizes, a chapter's member count. */
   emailSettings: () => [key.emailSettings, key.allChapters],
 };

@@ -12,3 +12,8 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const { code, constraint: actual } = pgCode(err);
   return code === '23505' && (constraint === undefined || actual === constraint);
 }
+
+/** A foreign key refused the write: a row still refers to the one being deleted. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return pgCode(err).code === '23503';
+}

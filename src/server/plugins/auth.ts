@@ -12,6 +12,11 @@ import { HttpError } from './errors';
 declare module 'fastify' {
   interface FastifyRequest {
     user: User | null;
+    /**
+     * Who is asking, read from the session cookie: `user` outside the API, where it is not read
+     * for every request (a hidden chapter's header image asks it).
+     */
+    readUser(): Promise<User | null>;
   }
 }
 
@@ -70,6 +75,11 @@ export function registerAuth(
   { sessionCookie, userForToken }: SessionReader,
 ): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('readUser', async function (this: FastifyRequest) {
+    if (isApiRoute(this)) return this.user;
+    const token = this.cookies[sessionCookie];
+    return token ? userForToken(app.db, token) : null;
+  });
   // onRequest: a visitor is refused before the body is even read. Only the API needs to know
   // who is asking; the web app's files are the same for everyone and cost no query.
   app.addHook('onRequest', async (request) => {

@@ -42,8 +42,8 @@ export function settingsAdminRoutes(root: AppInstance): void {
     async (request) => {
       requireAdmin(request);
       const jpeg = await toJpeg(await readImageField(request));
-      await showImage(app.db, FRONT_PAGE_SLOT, jpeg, JPEG);
-      await forgetAnswers(app, changed.frontPage());
+      const change = await showImage(app.db, FRONT_PAGE_SLOT, jpeg, JPEG);
+      await forgetAnswers(app, [...changed.frontPage(), ...changed.imagesGone([change.deleted])]);
       return { result: 'success' as const };
     },
   );

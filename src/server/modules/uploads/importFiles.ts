@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { chapters } from '../../db/schema';
 import { sniffFormat } from './imageFormats';
 import { JPEG } from './images';
-import { slotOfFile } from './slots';
+import { chapterIdOfSlot, slotOfFile } from './slots';
 import { filledSlots, showImageIfEmpty } from './store';
 
 export interface ImportLog {
@@ -51,8 +51,6 @@ async function existingChapters(db: Db, ids: number[]): Promise<Set<number>> {
   return new Set(rows.map((row) => row.id));
 }
 
-const chapterIdOfSlot = (slot: string) => /^chapter_header_(\d+)$/.exec(slot)?.[1];
-
 export async function importUploadedFiles(
   db: Db,
   uploadsDir: string,
@@ -67,17 +65,17 @@ export async function importUploadedFiles(
   if (bySlot.size === 0) return report;
 
   const filled = await filledSlots(db, [...bySlot.keys()]);
-  const headerIds = [...bySlot.keys()].map(chapterIdOfSlot).filter((id) => id !== undefined);
+  const headerIds = [...bySlot.keys()].map(chapterIdOfSlot).filter((id) => id !== null);
   // A header for a chapter that is gone (or a database started afresh beside an old folder)
   // would otherwise show on whichever chapter is given that id next.
-  const chaptersThere = await existingChapters(db, headerIds.map(Number));
+  const chaptersThere = await existingChapters(db, headerIds);
   for (const [slot, file] of bySlot) {
     if (filled.has(slot)) {
       report.present.push(file);
       continue;
     }
     const chapterId = chapterIdOfSlot(slot);
-    if (chapterId !== undefined && !chaptersThere.has(Number(chapterId))) {
+    if (chapterId !== null && !chaptersThere.has(chapterId)) {
       report.skipped.push({ file, why: `there is no chapter ${chapterId}` });
       continue;
     }

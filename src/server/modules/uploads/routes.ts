@@ -1,7 +1,8 @@
 // Chapter header images (spec 2 §2 Page Content, §7): POST and DELETE
 // /api/chapter/header_image/{id}, host-level access. The upload is the multipart field `image`;
 // the answer { result: 'success' } is what the screen checks. The image is stored in the
-// database (store.ts) and the chapter's answer names it by its hash (slots.ts).
+// database (store.ts) and the chapter's answer names it by its hash (slots.ts); the image it
+// replaces is deleted, and a chapter takes LIMITS.headerUploadsPerHour uploads an hour.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,6 +17,7 @@ import { requireChapterHostAccess } from '../chapters/access';
 import { chapterHeaderSlot } from './slots';
 import { JPEG, MAX_UPLOAD_BYTES, NOT_AN_IMAGE, TOO_LARGE, toJpeg } from './images';
 import { clearSlot, showImage } from './store';
+import { takeUploadTurn } from './uploadLimit';
 
 const params = z.object({ id: idParam });
 
@@ -53,9 +55,20 @@ export function uploadRoutes(root: AppInstance): void {
     },
     async (request) => {
       const chapter = await requireChapterHostAccess(app.db, requireSignIn(request), request.params.id);
-      const jpeg = await toJpeg(await readImageField(request));
-      await showImage(app.db, chapterHeaderSlot(chapter.id), jpeg, JPEG);
-      await forgetAnswers(app, changed.chapterPart(chapter.id));
+      // The body is read before the limit is asked, so that a refusal leaves no body unread.
+      const upload = await readImageField(request);
+      const turn = await takeUploadTurn(app.db, chapter.id);
+      let change;
+      try {
+        change = await showImage(app.db, chapterHeaderSlot(chapter.id), await toJpeg(upload), JPEG);
+      } catch (err) {
+        await turn.giveBack(); // nothing stored: a file that is no image is no upload
+        throw err;
+      }
+      await forgetAnswers(app, [
+        ...changed.chapterPart(chapter.id),
+        ...changed.imagesGone([change.deleted]),
+      ]);
       return { result: 'success' as const };
     },
   );
@@ -68,8 +81,11 @@ export function uploadRoutes(root: AppInstance): void {
     },
     async (request) => {
       const chapter = await requireChapterHostAccess(app.db, requireSignIn(request), request.params.id);
-      await clearSlot(app.db, chapterHeaderSlot(chapter.id));
-      await forgetAnswers(app, changed.chapterPart(chapter.id));
+      const change = await clearSlot(app.db, chapterHeaderSlot(chapter.id));
+      await forgetAnswers(app, [
+        ...changed.chapterPart(chapter.id),
+        ...changed.imagesGone([change.deleted]),
+      ]);
       return { result: 'success' as const };
     },
   );

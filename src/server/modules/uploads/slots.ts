@@ -15,6 +15,12 @@ export const chapterHeaderSlot = (chapterId: number) => `chapter_header_${chapte
 export const chapterHeaderSlotSql = (chapterId: AnyColumn) =>
   sql`'chapter_header_' || ${chapterId}`;
 
+/** The chapter whose header the slot shows, or null for another slot (the front page's). */
+export function chapterIdOfSlot(slot: string): number | null {
+  const id = /^chapter_header_(\d+)$/.exec(slot)?.[1];
+  return id === undefined ? null : Number(id);
+}
+
 /** The largest id a chapter can have (an integer column). */
 const MAX_CHAPTER_ID = 2_147_483_647;
 

@@ -1,10 +1,11 @@
 // Images in the database (db/schema/images.ts): stored by the hash of their bytes, shown in
 // slots. Every app server reads the same rows, so an image uploaded through one is served by all.
 import { createHash } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isForeignKeyViolation } from '../../db/errors';
 import { preparedPerDb } from '../../db/prepared';
-import { imageSlots, images } from '../../db/schema';
+import { chapters, imageSlots, images } from '../../db/schema';
 
 export interface StoredImage {
   hash: string;
@@ -27,15 +28,64 @@ async function insertImage(tx: Db | Tx, bytes: Buffer, contentType: string): Pro
   return hash;
 }
 
-/** Stores the image and shows it in the slot, in place of what the slot showed. Its hash. */
-export function showImage(db: Db, slot: string, bytes: Buffer, contentType: string) {
+/** What a slot's change did: the image it shows now, and the one deleted as no slot shows it. */
+export interface SlotChange {
+  hash: string | null;
+  /** Gone from storage: whoever keeps images by hash forgets it (changed.imageGone). */
+  deleted: string | null;
+}
+
+/**
+ * Deletes the image if no slot shows it (issue 31: every replaced image stayed, a host could
+ * fill the disk and old images stayed public). Within a savepoint: an upload of the same bytes
+ * into another slot at this moment keeps it (the foreign key refuses the delete).
+ */
+async function deleteIfUnshown(tx: Tx, hash: string): Promise<boolean> {
+  try {
+    return await tx.transaction(async (sp) => {
+      const gone = await sp
+        .delete(images)
+        .where(
+          and(
+            eq(images.hash, hash),
+            notExists(sp.select().from(imageSlots).where(eq(imageSlots.hash, hash))),
+          ),
+        )
+        .returning({ hash: images.hash });
+      return gone.length > 0;
+    });
+  } catch (err) {
+    if (isForeignKeyViolation(err)) return false;
+    throw err;
+  }
+}
+
+/** The slot's image before a change, its row locked until the change commits. */
+async function shownBefore(tx: Tx, slot: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ hash: imageSlots.hash })
+    .from(imageSlots)
+    .where(eq(imageSlots.slot, slot))
+    .for('update');
+  return row?.hash ?? null;
+}
+
+/** Stores the image and shows it in the slot, in place of what the slot showed (deleted). */
+export function showImage(
+  db: Db | Tx,
+  slot: string,
+  bytes: Buffer,
+  contentType: string,
+): Promise<SlotChange & { hash: string }> {
   return db.transaction(async (tx) => {
+    const before = await shownBefore(tx, slot);
     const hash = await insertImage(tx, bytes, contentType);
     await tx
       .insert(imageSlots)
       .values({ slot, hash })
       .onConflictDoUpdate({ target: imageSlots.slot, set: { hash, updatedAt: new Date() } });
-    return hash;
+    const deleted = before && before !== hash && (await deleteIfUnshown(tx, before));
+    return { hash, deleted: deleted ? before : null };
   });
 }
 
@@ -52,13 +102,39 @@ export function showImageIfEmpty(db: Db, slot: string, bytes: Buffer, contentTyp
       .values({ slot, hash })
       .onConflictDoNothing({ target: imageSlots.slot })
       .returning({ slot: imageSlots.slot });
+    if (filled.length === 0) await deleteIfUnshown(tx, hash);
     return filled.length > 0;
   });
 }
 
-/** The slot shows nothing. The image stays: URLs naming its hash were handed out for good. */
-export async function clearSlot(db: Db, slot: string): Promise<void> {
-  await db.delete(imageSlots).where(eq(imageSlots.slot, slot));
+/** The slot shows nothing; its image is deleted unless another slot shows it. */
+export function clearSlot(db: Db, slot: string): Promise<SlotChange> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(imageSlots)
+      .where(eq(imageSlots.slot, slot))
+      .returning({ hash: imageSlots.hash });
+    const deleted = row && (await deleteIfUnshown(tx, row.hash));
+    return { hash: null, deleted: deleted ? row.hash : null };
+  });
+}
+
+/**
+ * Deletes every image no slot shows: those replaced or cleared before images were deleted with
+ * their slot (issue 31). Run at start; how many went. An upload of the same bytes meanwhile
+ * keeps them (the foreign key refuses, and the next start tries again).
+ */
+export async function deleteUnshownImages(db: Db): Promise<number> {
+  try {
+    const gone = await db
+      .delete(images)
+      .where(notExists(db.select().from(imageSlots).where(eq(imageSlots.hash, images.hash))))
+      .returning({ hash: images.hash });
+    return gone.length;
+  } catch (err) {
+    if (isForeignKeyViolation(err)) return 0;
+    throw err;
+  }
 }
 
 /** The names of the slots that show an image, of those asked about. */
@@ -96,4 +172,18 @@ const imageQuery = preparedPerDb((db) =>
 export async function imageByHash(db: Db, hash: string): Promise<StoredImage | undefined> {
   const [row] = await imageQuery(db).execute({ hash });
   return row;
+}
+
+const chapterStatusQuery = preparedPerDb((db) =>
+  db
+    .select({ status: chapters.status })
+    .from(chapters)
+    .where(eq(chapters.id, sql.placeholder('id')))
+    .prepare('image_chapter_status'),
+);
+
+/** The status of the chapter whose header a slot is, or null when there is no such chapter. */
+export async function chapterStatus(db: Db, chapterId: number): Promise<number | null> {
+  const [row] = await chapterStatusQuery(db).execute({ id: chapterId });
+  return row?.status ?? null;
 }

@@ -92,7 +92,7 @@ describe('images on several app servers', () => {
     expect(old.headers['cache-control']).toBe(SLOT_CACHE);
   });
 
-  it('a new image gets a new URL on both servers; a delete is seen on both, the old URL still serves', async () => {
+  it('a new image gets a new URL on both servers; a delete is seen on both, and its image is gone from both', async () => {
     const before = (await headerOnSecond()) as string;
     await servers.writeHeard(
       {
@@ -116,8 +116,10 @@ describe('images on several app servers', () => {
     expect(await headerOnSecond()).toBeNull();
     const oldUrl = `/assets/images/uploads/chapter_header_${w.chapter.id}.jpg`;
     expect((await second.inject({ url: oldUrl })).statusCode).toBe(404);
-    // A page or email that named the image by its hash still shows it: that URL is for good.
-    expect((await second.inject({ url: after })).statusCode).toBe(200);
+    // The second server kept the image in memory when it served it: the delete's notice made
+    // it forget (issue 31: a removed image no longer stays public).
+    expect((await second.inject({ url: after })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: after })).statusCode).toBe(404);
   });
 
   it('the front page image too', async () => {
