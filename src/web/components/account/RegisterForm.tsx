@@ -6,11 +6,11 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { User } from '../../../common/schemas/auth';
 import { signupRequestSchema, type SignupRequest } from '../../../common/schemas/authForms';
-import { SubmitButton } from '../../components/forms/SubmitButton';
-import { TextField } from '../../components/forms/TextField';
-import { signUp } from './authApi';
+import { SubmitButton } from '../forms/SubmitButton';
+import { TextField } from '../forms/TextField';
+import { signUp } from './signUp';
 import { NewPasswordFields } from './NewPasswordFields';
-import { useSetCurrentUser } from './useCurrentUser';
+import { useSetCurrentUser } from '../../hooks/useCurrentUser';
 
 /**
  * Spec 1 §2 Register, as a form other screens can show (starting a chapter asks for it first).

@@ -11,7 +11,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { SubmitButton } from '../../components/forms/SubmitButton';
 import { AuthCard } from './AuthCard';
 import { checkResetToken, setNewPassword } from './authApi';
-import { NewPasswordFields } from './NewPasswordFields';
+import { NewPasswordFields } from '../../components/account/NewPasswordFields';
 
 const INVALID = 'Your token is invalid or expired.';
 

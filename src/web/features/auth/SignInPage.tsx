@@ -12,7 +12,7 @@ import { TextField } from '../../components/forms/TextField';
 import { AuthCard } from './AuthCard';
 import { signIn, signOut } from './authApi';
 import { returnUrlFrom } from './returnUrl';
-import { currentUserKey, useSetCurrentUser } from './useCurrentUser';
+import { currentUserKey, useSetCurrentUser } from '../../hooks/useCurrentUser';
 
 const FAILED = 'Oops. Either your email or password is incorrect.';
 

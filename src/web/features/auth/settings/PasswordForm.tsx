@@ -9,7 +9,7 @@ import { SaveButton } from '../../../components/forms/SaveButton';
 import { TextField } from '../../../components/forms/TextField';
 import { useSaveState } from '../../../components/forms/useSaveState';
 import { changePassword } from '../authApi';
-import { NewPasswordFields } from '../NewPasswordFields';
+import { NewPasswordFields } from '../../../components/account/NewPasswordFields';
 import { placeServerError } from './serverFieldErrors';
 
 const EMPTY: PasswordChange = { currentPassword: '', password: '', passwordMatch: '' };
