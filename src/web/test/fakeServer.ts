@@ -16,8 +16,10 @@ export class Reply {
     readonly body: unknown,
   ) {}
 }
-type Answer = Reply | unknown;
-type Entry = Answer | ((request: FakeRequest) => Answer | Promise<Answer>);
+/** A JSON answer (200) or a Reply; written out, not `unknown`, so a handler's request is typed. */
+type Answer = Reply | string | number | boolean | null | readonly unknown[] | object;
+type Handler = (request: FakeRequest) => unknown;
+type Entry = Answer | Handler;
 
 export const reply = (status: number, body: unknown): Reply => new Reply(status, body);
 
@@ -42,7 +44,7 @@ export function fakeServer(routes: Record<string, Entry>) {
       entry === undefined
         ? errorReply(404, `No answer for ${key} in this test`)
         : typeof entry === 'function'
-          ? await (entry as (r: FakeRequest) => Answer | Promise<Answer>)(request)
+          ? await (entry as Handler)(request)
           : entry;
     const answer = given instanceof Reply ? given : new Reply(200, given);
     return new Response(JSON.stringify(answer.body), {
