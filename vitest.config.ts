@@ -53,6 +53,18 @@ export default defineConfig({
           ],
         },
       },
+      // The screens' tests (Testing Library) need a DOM: jsdom, the most complete of the DOMs in
+      // Node (docs/decisions/10-browser-tests.md). They need no database, so no global setup.
+      {
+        test: {
+          name: 'screens',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.tsx'],
+          setupFiles: ['src/web/test/setup.ts'],
+          testTimeout: 30_000,
+          pool: 'forks' as const,
+        },
+      },
     ],
   },
 });

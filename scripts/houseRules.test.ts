@@ -34,3 +34,56 @@ describe('the import rules of the house', () => {
     expect(await refused(file, specifier)).toBe(false);
   });
 });
+
+// The web app's rooms: a feature never imports another feature (shared pieces live in
+// components/ and hooks/); the screens' assemblers (routes, layouts, ssr) may.
+describe('the import rules of the web app', () => {
+  async function refusedWeb(file: string, source: string): Promise<boolean> {
+    const [result] = await eslint.lintText(source, { filePath: file });
+    return result!.messages.some(
+      (m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax',
+    );
+  }
+  const importOf = (specifier: string) => `import '${specifier}';\n`;
+
+  it.each([
+    ['beside it', 'src/web/features/home/HomePage.tsx', '../chapter/ChapterPage'],
+    ['from a subfolder', 'src/web/features/admin/users/UserScreen.tsx', '../../auth/authApi'],
+    ['through features/', 'src/web/features/state/StatePage.tsx', '../../features/home/HomeMap'],
+    ['through web/', 'src/web/features/event/EventPage.tsx', '../../../web/features/chapter/x'],
+    ['by its folder', 'src/web/features/myChapters/MyChaptersScreen.tsx', '../chapter'],
+  ])('refuses a feature importing another feature %s', async (_, file, specifier) => {
+    expect(await refusedWeb(file, importOf(specifier))).toBe(true);
+  });
+
+  it.each([
+    ['re-exporting', "export { ChapterPage } from '../chapter/ChapterPage';\n"],
+    ['lazily importing', "void import('../chapter/ChapterPage');\n"],
+  ])('refuses a feature %s another feature', async (_, source) => {
+    expect(await refusedWeb('src/web/features/home/HomePage.tsx', source)).toBe(true);
+  });
+
+  it.each([
+    ['a component', 'src/web/features/home/HomePage.tsx', '../../components/QueryState'],
+    ['a hook', 'src/web/features/admin/users/UserScreen.tsx', '../../../hooks/useCurrentUser'],
+    ['common', 'src/web/features/chapter/ChapterPage.tsx', '../../../common/policy'],
+    ['the api', 'src/web/features/chapter/ChapterPage.tsx', '../../api'],
+    ['a file of its own', 'src/web/features/admin/users/UserScreen.tsx', '../chapters/x'],
+    ['its own subfolder', 'src/web/features/chapterAdmin/ResourcesScreen.tsx', './links/x'],
+  ])('allows a feature importing %s', async (_, file, specifier) => {
+    expect(await refusedWeb(file, importOf(specifier))).toBe(false);
+  });
+
+  it.each([
+    ['a route', 'src/web/routes/publicRoutes.tsx', '../features/home/HomePage'],
+    ['a layout', 'src/web/layouts/SiteNavbar.tsx', '../features/auth/signOutAndLeave'],
+    ['the first screen', 'src/web/ssr/firstScreen.tsx', '../features/chapter/ChapterPage'],
+  ])('allows %s to assemble features', async (_, file, specifier) => {
+    expect(await refusedWeb(file, importOf(specifier))).toBe(false);
+  });
+
+  it('still refuses a feature importing the server', async () => {
+    const file = 'src/web/features/home/HomePage.tsx';
+    expect(await refusedWeb(file, importOf('../../../server/app'))).toBe(true);
+  });
+});

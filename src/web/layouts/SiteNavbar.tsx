@@ -4,7 +4,7 @@ import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink } from 'react-router';
 import { signOutAndLeave } from '../features/auth/signOutAndLeave';
-import { useCurrentUser } from '../features/auth/useCurrentUser';
+import { useCurrentUser } from '../hooks/useCurrentUser';
 import { BrandLogo } from './BrandLogo';
 
 function MenuLink({ to, children }: { to: string; children: ReactNode }) {

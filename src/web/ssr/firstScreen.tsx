@@ -24,7 +24,7 @@ import { ToastContext } from '../components/toasts/ToastContext';
 import { ChapterPage } from '../features/chapter/ChapterPage';
 import { EventPage } from '../features/event/EventPage';
 import type { ToastApi } from '../components/toasts/toastTypes';
-import { currentUserKey } from '../features/auth/useCurrentUser';
+import { currentUserKey } from '../hooks/useCurrentUser';
 import { HomePage } from '../features/home/HomePage';
 import { StatePage } from '../features/state/StatePage';
 import { CHAPTER_PATH, EVENT_PATH, STATE_PATH } from '../routes/publicRoutes';

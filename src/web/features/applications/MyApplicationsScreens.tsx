@@ -5,7 +5,7 @@ import { hostApplicationListSchema, hostApplicationSchema } from '../../answerSc
 import { stateName } from '../../../common/states';
 import { apiGet } from '../../api';
 import { ListPlaceholder } from '../../components/ListPlaceholder';
-import { QueryState } from '../content/QueryState';
+import { QueryState } from '../../components/QueryState';
 import { NextSteps } from './NextSteps';
 
 /** /my_chapter_host_applications: the user's applications, newest first. */

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { PageSpinner } from '../../components/PageSpinner';
 import { AuthCard } from './AuthCard';
 import { accountKey, confirmEmailChange } from './authApi';
-import { currentUserKey, useCurrentUser } from './useCurrentUser';
+import { currentUserKey, useCurrentUser } from '../../hooks/useCurrentUser';
 
 /**
  * The link mailed to a new address: opening it makes the change (docs/decisions.md, Accounts).

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
@@ -8,30 +7,27 @@ import { passwordResetCreateSchema } from '../../../common/schemas/authForms';
 import { SubmitButton } from '../../components/forms/SubmitButton';
 import { TextField } from '../../components/forms/TextField';
 import { requestReset } from './authApi';
+import { useSubmit } from '../../hooks/useSubmit';
 
 type Outcome = { variant: 'success' | 'warning' | 'danger'; text: string };
 
 /** Spec 1 §2 Password Reset request, with the three answers of spec 1 §8. */
 export function PasswordResetPage() {
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const { register, handleSubmit, formState } = useForm<{ email: string }>({
     resolver: zodResolver(passwordResetCreateSchema),
     defaultValues: { email: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setOutcome(null);
-    try {
+  const { message: outcome, onSubmit } = useSubmit<{ email: string }, Outcome>(
+    handleSubmit,
+    async ({ email }) => {
       const { result } = await requestReset(email);
-      setOutcome(
-        result === 'ok'
-          ? { variant: 'success', text: 'Reset email sent!' }
-          : { variant: 'warning', text: 'Email address not found.' },
-      );
-    } catch {
-      setOutcome({ variant: 'danger', text: 'Something went wrong.' });
-    }
-  });
+      return result === 'ok'
+        ? { variant: 'success', text: 'Reset email sent!' }
+        : { variant: 'warning', text: 'Email address not found.' };
+    },
+    () => ({ variant: 'danger', text: 'Something went wrong.' }),
+  );
 
   return (
     <div className="row justify-content-center">
@@ -46,7 +42,7 @@ export function PasswordResetPage() {
             {outcome.text}
           </Alert>
         )}
-        <Form noValidate onSubmit={(e) => void onSubmit(e)}>
+        <Form noValidate onSubmit={onSubmit}>
           <TextField
             label="Email"
             type="email"

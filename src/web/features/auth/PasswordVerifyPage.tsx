@@ -11,7 +11,8 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { SubmitButton } from '../../components/forms/SubmitButton';
 import { AuthCard } from './AuthCard';
 import { checkResetToken, setNewPassword } from './authApi';
-import { NewPasswordFields } from './NewPasswordFields';
+import { NewPasswordFields } from '../../components/account/NewPasswordFields';
+import { useSubmit } from '../../hooks/useSubmit';
 
 const INVALID = 'Your token is invalid or expired.';
 
@@ -37,20 +38,20 @@ export function PasswordVerifyPage() {
     retry: false,
     staleTime: Infinity,
   });
-  const [state, setState] = useState<'form' | 'done' | 'invalid' | 'failed'>('form');
+  const [state, setState] = useState<'form' | 'done' | 'invalid'>('form');
   const { register, handleSubmit, formState } = useForm<NewPasswordForm>({
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', passwordMatch: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ password }) => {
-    try {
+  const { message: failure, onSubmit } = useSubmit(
+    handleSubmit,
+    async ({ password }) => {
       const { result } = await setNewPassword(token, password);
       setState(result === 'ok' ? 'done' : 'invalid');
-    } catch {
-      setState('failed');
-    }
-  });
+    },
+    () => 'Oops. Something went wrong.',
+  );
 
   if (check.isPending) return <PageSpinner label="Checking your reset link..." />;
   if (check.isError || check.data.result !== 'ok' || state === 'invalid') {
@@ -73,8 +74,8 @@ export function PasswordVerifyPage() {
   }
   return (
     <AuthCard title="Choose a new password">
-      {state === 'failed' && <Alert variant="danger">Oops. Something went wrong.</Alert>}
-      <Form noValidate onSubmit={(e) => void onSubmit(e)}>
+      {failure && <Alert variant="danger">{failure}</Alert>}
+      <Form noValidate onSubmit={onSubmit}>
         <NewPasswordFields
           replacing
           password={register('password')}

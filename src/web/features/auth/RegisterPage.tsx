@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AuthCard } from './AuthCard';
-import { RegisterForm } from './RegisterForm';
+import { RegisterForm } from '../../components/account/RegisterForm';
 import { returnUrlFrom } from './returnUrl';
 
 /** Spec 1 §2 Register: the form, then a welcome with Let's Get Started to the returnUrl. */

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { PageSpinner } from '../../components/PageSpinner';
-import { useCurrentUser } from './useCurrentUser';
+import { useCurrentUser } from '../../hooks/useCurrentUser';
 
 /** Spec 2 §2: the admin check sends non-admins to /. Place it inside RequireSignedIn. */
 export function RequireAdmin() {

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FirstLoadFallback } from '../../components/FirstLoadFallback';
 import { PageSpinner } from '../../components/PageSpinner';
 import { serverPath } from '../../serverFrame';
-import { useCurrentUser } from './useCurrentUser';
+import { useCurrentUser } from '../../hooks/useCurrentUser';
 
 /** Spec 1 §2: a visitor without a current user goes to /signin with a returnUrl. */
 export function RequireSignedIn() {

@@ -10,7 +10,7 @@ import { NameForm } from './settings/NameForm';
 import { PasswordForm } from './settings/PasswordForm';
 import { SettingsSection } from './settings/SettingsSection';
 import { signOutAndLeave } from './signOutAndLeave';
-import { useSetCurrentUser } from './useCurrentUser';
+import { useSetCurrentUser } from '../../hooks/useCurrentUser';
 
 /** Spec 1 §2 Your Settings: name, email and password, and Sign Out, which goes to /. */
 export function SettingsPage() {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
@@ -12,7 +12,8 @@ import { TextField } from '../../components/forms/TextField';
 import { AuthCard } from './AuthCard';
 import { signIn, signOut } from './authApi';
 import { returnUrlFrom } from './returnUrl';
-import { currentUserKey, useSetCurrentUser } from './useCurrentUser';
+import { currentUserKey, useSetCurrentUser } from '../../hooks/useCurrentUser';
+import { useSubmit } from '../../hooks/useSubmit';
 
 const FAILED = 'Oops. Either your email or password is incorrect.';
 
@@ -22,7 +23,6 @@ export function SignInPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<SigninRequest>({
     resolver: zodResolver(signinRequestSchema),
     defaultValues: { username: '', password: '' },
@@ -39,17 +39,16 @@ export function SignInPage() {
       .finally(() => setUser(null));
   }, [setUser, queryClient]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    try {
+  const { message: error, onSubmit } = useSubmit(
+    handleSubmit,
+    async (values) => {
       const answer = await signIn(values);
-      if (!answer.user) return setError(FAILED);
+      if (!answer.user) return FAILED;
       setUser(answer.user);
       await navigate(returnUrlFrom(search), { replace: true });
-    } catch (err) {
-      setError(err instanceof ApiError && err.status === 429 ? err.message : FAILED);
-    }
-  });
+    },
+    (err) => (err instanceof ApiError && err.status === 429 ? err.message : FAILED),
+  );
 
   return (
     <AuthCard title="Sign In">
@@ -59,7 +58,7 @@ export function SignInPage() {
           {error}
         </Alert>
       )}
-      <Form noValidate onSubmit={(e) => void onSubmit(e)}>
+      <Form noValidate onSubmit={onSubmit}>
         <TextField
           label="Email"
           type="email"

@@ -14,20 +14,11 @@ import type {
   PasswordChange,
   PasswordResetAnswer,
   SigninRequest,
-  SignupRequest,
 } from '../../../common/schemas/auth';
 import { apiGet, apiSend } from '../../api';
 
 export const signIn = (body: SigninRequest): Promise<AuthResponse> =>
   apiSend('POST', '/api/auth/signin', body, !import.meta.env?.PROD && authResponseSchema);
-
-export const signUp = (body: SignupRequest): Promise<AuthResponse> =>
-  apiSend(
-    'POST',
-    '/api/auth/signup',
-    { ...body, username: body.email },
-    !import.meta.env?.PROD && authResponseSchema,
-  );
 
 export const signOut = (): Promise<AuthResponse> =>
   apiGet('/api/auth/signout', !import.meta.env?.PROD && authResponseSchema);

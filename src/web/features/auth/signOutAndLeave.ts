@@ -1,5 +1,5 @@
 import { signOut } from './authApi';
-import { writeCachedUser } from './currentUserStore';
+import { writeCachedUser } from '../../hooks/currentUserStore';
 
 /** Sign Out (spec 1 §2), from the menu or Your Settings: ends the session and goes to /. */
 export async function signOutAndLeave(): Promise<void> {

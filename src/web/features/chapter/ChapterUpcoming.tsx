@@ -3,7 +3,7 @@ import { CHAPTER_TYPE_SUFFIX, MAP } from '../../../common/constants';
 import { formatMediumDate } from '../../../common/format';
 import type { Chapter, ChapterEvent, UpcomingDate } from '../../../common/schemas/chapters';
 import { LazyChapterMap } from '../../components/map/LazyChapterMap';
-import { ChapterPinPopup } from './ChapterPinPopup';
+import { ChapterPinPopup } from '../../components/chapterPin/ChapterPinPopup';
 import { MeetingCard, type Meeting } from '../../components/cards/MeetingCard';
 import { AddToCalendarMenu } from '../../components/calendar/AddToCalendarMenu';
 import { SubscribeLink } from '../../components/calendar/SubscribeLink';

@@ -7,7 +7,7 @@ import { LIMITS } from '../../../common/constants';
 import { confirmAnswerSchema } from '../../answerSchemas';
 import { ApiError, apiSend } from '../../api';
 import { PageSpinner } from '../../components/PageSpinner';
-import { MailingListSignup } from './MailingListSignup';
+import { MailingListSignup } from '../../components/chapterPin/MailingListSignup';
 
 type Chapter = { id: number; state: string; slug: string };
 const chapterPath = (c: Chapter) => `/chapter/${c.state.toLowerCase()}/${c.slug}`;

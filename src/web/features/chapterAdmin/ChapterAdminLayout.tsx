@@ -5,7 +5,7 @@ import { hasFieldOrganizerAccess, hasHostAccess } from '../../../common/policy';
 import { chapterSchema } from '../../answerSchemas';
 import { ApiError, apiGet } from '../../api';
 import { PageSpinner } from '../../components/PageSpinner';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { adminChapterKey, type AdminChapterContext } from './useAdminChapter';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { pageSchema } from '../../answerSchemas';
 import { apiGet } from '../../api';
-import { QueryState } from '../content/QueryState';
-import { RichText } from '../content/RichText';
+import { QueryState } from '../../components/QueryState';
+import { RichText } from '../../components/richText/RichText';
 
 /** Spec 2 §2 Resources: the body of the page chapter_resources. */
 export function ResourcesScreen() {

@@ -4,9 +4,9 @@ import { useParams } from 'react-router';
 import { formatMediumDate } from '../../../common/format';
 import { blogPostSchema, pageSchema, wikiPageSchema } from '../../answerSchemas';
 import { apiGet } from '../../api';
-import { useReaderKey } from '../auth/useReaderKey';
-import { QueryState } from './QueryState';
-import { RichText } from './RichText';
+import { useReaderKey } from '../../hooks/useReaderKey';
+import { QueryState } from '../../components/QueryState';
+import { RichText } from '../../components/richText/RichText';
 
 function PageBySlug({ slug }: { slug: string }) {
   // Non-public content is an admin's to read: their own answer, not a visitor's kept one.

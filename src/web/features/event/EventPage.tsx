@@ -9,7 +9,7 @@ import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { LazyChapterMap } from '../../components/map/LazyChapterMap';
 import { AddToCalendarMenu } from '../../components/calendar/AddToCalendarMenu';
-import { useReaderKey } from '../auth/useReaderKey';
+import { useReaderKey } from '../../hooks/useReaderKey';
 import { ChapterTypeBadge } from '../../components/cards/ChapterTypeBadge';
 import { MeetingCard } from '../../components/cards/MeetingCard';
 import { directionsUrl, geoUri } from './directions';

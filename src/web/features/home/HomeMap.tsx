@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import { MAP } from '../../../common/constants';
 import { LazyChapterMap, type MapPin, type MapView } from '../../components/map/LazyChapterMap';
 import { MapLegend } from '../../components/map/MapLegend';
-import { LazyChapterPinDetails } from '../chapter/LazyChapterPinDetails';
+import { LazyChapterPinDetails } from '../../components/chapterPin/LazyChapterPinDetails';
 import type { Nearby } from './NearestChapters';
 
 // Shown only after a search: its tiles and badges stay out of the home page's first load.

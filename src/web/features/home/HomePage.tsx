@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { LIMITS } from '../../../common/constants';
-import { PressMentionList } from '../chapter/PressMentionList';
+import { PressMentionList } from '../../components/press/PressMentionList';
 import { SubscribeLink } from '../../components/calendar/SubscribeLink';
 import { BlogPostList } from './BlogPostList';
 import { HomeHero } from './HomeHero';

@@ -6,7 +6,7 @@ import type { ChapterMapPin } from '../../../common/schemas/chapterMap';
 import { DateTile } from '../../components/cards/DateTile';
 import { ChapterTypeBadge } from '../../components/cards/ChapterTypeBadge';
 import { InlineRetry } from '../../components/InlineRetry';
-import { useChapterById } from '../chapter/useChapterById';
+import { useChapterById } from '../../hooks/useChapterById';
 import type { Place } from './PlaceSearch';
 
 export interface Nearby {

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { myChapterListSchema } from '../../answerSchemas';
 import { apiGet } from '../../api';
 import { ListPlaceholder } from '../../components/ListPlaceholder';
-import { ChapterCardList, ChapterListItem } from '../chapter/ChapterListItem';
-import { QueryState } from '../content/QueryState';
+import { ChapterCardList, ChapterListItem } from '../../components/cards/ChapterListItem';
+import { QueryState } from '../../components/QueryState';
 
 /** /my_chapters: the chapters the user hosts or field-organizes. */
 export function MyChaptersScreen() {

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../common/constants';
-import { PressMentionList } from '../chapter/PressMentionList';
+import { PressMentionList } from '../../components/press/PressMentionList';
 
 /** /press_mentions: every visible press mention, newest first, a page at a time. */
 export function PressMentionsScreen() {

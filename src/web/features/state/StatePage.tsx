@@ -7,15 +7,15 @@ import { stateName } from '../../../common/states';
 import { apiGet } from '../../api';
 import { PageSpinner } from '../../components/PageSpinner';
 import { LazyChapterMap, type MapPin } from '../../components/map/LazyChapterMap';
-import { ChapterCardList, ChapterListItem } from '../chapter/ChapterListItem';
+import { ChapterCardList, ChapterListItem } from '../../components/cards/ChapterListItem';
 import { SubscribeLink } from '../../components/calendar/SubscribeLink';
-import { PressMentionList } from '../chapter/PressMentionList';
+import { PressMentionList } from '../../components/press/PressMentionList';
 import { TypeFilterChips } from './TypeFilterChips';
 import { MapLegend } from '../../components/map/MapLegend';
-import { LazyChapterPinDetails } from '../chapter/LazyChapterPinDetails';
+import { LazyChapterPinDetails } from '../../components/chapterPin/LazyChapterPinDetails';
 import { useStateOutline } from './useStateOutline';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
-import { useReaderKey } from '../auth/useReaderKey';
+import { useReaderKey } from '../../hooks/useReaderKey';
 
 // Alaska's outline crosses the date line; a fixed centre shows it whole (spec 1 §2).
 const ALASKA = { center: [63.5, -150] as [number, number], zoom: 4 };

@@ -4,7 +4,7 @@ import { CHAPTER_TYPE_SUFFIX } from '../../../../common/constants';
 import { formatMediumDate } from '../../../../common/format';
 import type { HostApplication } from '../../../../common/schemas/applications';
 import { stateName } from '../../../../common/states';
-import { QueryState } from '../../content/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { UserNotes } from '../userNotes/UserNotes';
 import { ApplicationActions } from './ApplicationActions';
 import { ApplicationChecks } from './ApplicationChecks';

@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { formatMediumDate } from '../../../../common/format';
 import type { HostApplication } from '../../../../common/schemas/applications';
-import { QueryState } from '../../content/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { APPLICATIONS_PATH, STATUS_BADGE, statusLabel, useApplications } from './applicationsQuery';
 
 // Spec 2 §2: Open; Approved, with those approved without a chapter; Denied.

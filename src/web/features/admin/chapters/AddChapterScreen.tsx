@@ -1,7 +1,7 @@
 import Alert from 'react-bootstrap/Alert';
 import { Link, useParams } from 'react-router';
 import { APPLICATION_DECIDED_MESSAGES } from '../../../../common/applicationMessages';
-import { QueryState } from '../../content/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { APPLICATIONS_PATH, useApplication } from '../applications/applicationsQuery';
 import { AddChapterFormCard } from './AddChapterFormCard';
 import { CHAPTERS_PATH } from './chaptersQuery';

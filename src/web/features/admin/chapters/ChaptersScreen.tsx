@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { CHAPTER_TYPE_SUFFIX } from '../../../../common/constants';
 import type { ChapterSummary } from '../../../../common/schemas/chapters';
-import { QueryState } from '../../content/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { CHAPTERS_PATH, chapterPath, groupChapters, useAllChapters } from './chaptersQuery';
 
 /** /admin/chapters (spec 2 §2): every chapter by state, with a filter and Add Chapter. */

@@ -17,7 +17,7 @@ import { TextField } from '../../../components/forms/TextField';
 import { useSaveState } from '../../../components/forms/useSaveState';
 import { RichTextEditor } from '../../../components/richText/RichTextEditor';
 import { useToast } from '../../../components/toasts';
-import { RichText } from '../../content/RichText';
+import { RichText } from '../../../components/richText/RichText';
 import type { AnyKind, ContentItem } from './contentKinds';
 import { adminItemKey, adminListKey } from './contentQuery';
 

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { QueryState } from '../../content/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { BLOG, PAGES, WIKI, type AnyKind } from './contentKinds';
 import { ContentEditorForm } from './ContentEditorForm';
 import { useContentItem } from './contentQuery';

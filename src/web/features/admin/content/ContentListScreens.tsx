@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import { Link } from 'react-router';
 import { formatMediumDate } from '../../../../common/format';
-import { QueryState } from '../../content/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { BLOG, PAGES, WIKI } from './contentKinds';
 import { useContentList } from './contentQuery';
 

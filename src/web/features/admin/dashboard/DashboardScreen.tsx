@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminDashboardSchema } from '../../../answerSchemas';
 import { apiGet } from '../../../api';
-import { QueryState } from '../../content/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { useAllChapters } from '../chapters/chaptersQuery';
 import { ActivityFeed } from './ActivityFeed';
 import { ChapterHealthTable } from './ChapterHealthTable';

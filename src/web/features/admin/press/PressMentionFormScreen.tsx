@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { EditorScreen } from '../../../components/forms/EditorScreen';
 import { useMention } from '../../../components/press/mentionQuery';
 import { NEW_MENTION, PressMentionForm } from '../../../components/press/PressMentionForm';
-import { QueryState } from '../../content/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { NETWORK_CHAPTER_ID, PRESS_LIST_PATH, networkPressKey } from './networkPressQuery';
 
 /** /admin/press_mentions/add and edit/{slug}: a mention of the whole network. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { PressMentionItem } from '../../../components/press/PressMentionItem';
-import { QueryState } from '../../content/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { PRESS_LIST_PATH, useNetworkMentions } from './networkPressQuery';
 
 /** /admin/press_mentions (spec 2 §2): the network's own press, visible or not. */

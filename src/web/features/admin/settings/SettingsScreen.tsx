@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { emailSettingsSchema, frontPageSchema } from '../../../answerSchemas';
 import { apiGet } from '../../../api';
-import { QueryState } from '../../content/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { EmailServiceForm } from './EmailServiceForm';
 import { FrontPageImage } from './FrontPageImage';
 import { FrontPageLinkForm } from './FrontPageLinkForm';

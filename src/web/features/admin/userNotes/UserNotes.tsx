@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { NoteArchive } from '../../../components/notes/NoteArchive';
-import { QueryState } from '../../content/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { UserNoteForm } from './UserNoteForm';
 import { useUserNotes } from './userNotesQuery';
 

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ROLE } from '../../../../common/constants';
 import { formatMediumDate } from '../../../../common/format';
 import type { UserChapterRole, UserDetail } from '../../../../common/schemas/users';
-import { QueryState } from '../../content/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { UserNotes } from '../userNotes/UserNotes';
 import { GrantChapterRole } from './GrantChapterRole';
 import { UserApplications } from './UserApplications';

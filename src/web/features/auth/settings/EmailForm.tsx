@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
@@ -14,6 +13,7 @@ import { TextField } from '../../../components/forms/TextField';
 import { useSaveState } from '../../../components/forms/useSaveState';
 import { requestEmailChange } from '../authApi';
 import { placeServerError } from './serverFieldErrors';
+import { useSubmit } from '../../../hooks/useSubmit';
 
 const linkLife = LIMITS.resetLinkMinutes === 60 ? 'one hour' : `${LIMITS.resetLinkMinutes} minutes`;
 
@@ -26,25 +26,23 @@ export function EmailForm({
   onSaved: (account: Account) => void;
 }) {
   const save = useSaveState();
-  const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset, setError } = useForm<EmailChangeRequest>({
     resolver: zodResolver(emailChangeRequestSchema),
     defaultValues: { email: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+  const { message: failure, onSubmit } = useSubmit(
+    handleSubmit,
+    async (values) => {
       const saved = await save.run(() => requestEmailChange(values));
       reset({ email: '' });
       onSaved(saved);
-    } catch (err) {
-      setFailure(placeServerError(err, setError, ['email']));
-    }
-  });
+    },
+    (err) => placeServerError(err, setError, ['email']),
+  );
 
   return (
-    <Form noValidate onSubmit={(e) => void onSubmit(e)}>
+    <Form noValidate onSubmit={onSubmit}>
       <p className="mb-2">
         Your email address is <strong className="text-break">{account.user.email}</strong>. You sign
         in with it.

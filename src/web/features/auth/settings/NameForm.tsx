@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
@@ -10,6 +9,7 @@ import { TextField } from '../../../components/forms/TextField';
 import { useSaveState } from '../../../components/forms/useSaveState';
 import { changeName } from '../authApi';
 import { placeServerError } from './serverFieldErrors';
+import { useSubmit } from '../../../hooks/useSubmit';
 
 export function NameForm({
   account,
@@ -19,25 +19,23 @@ export function NameForm({
   onSaved: (account: Account) => void;
 }) {
   const save = useSaveState();
-  const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset, setError } = useForm<NameChange>({
     resolver: zodResolver(nameChangeSchema),
     defaultValues: { name: account.user.name },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+  const { message: failure, onSubmit } = useSubmit(
+    handleSubmit,
+    async (values) => {
       const saved = await save.run(() => changeName(values));
       reset({ name: saved.user.name });
       onSaved(saved);
-    } catch (err) {
-      setFailure(placeServerError(err, setError, ['name']));
-    }
-  });
+    },
+    (err) => placeServerError(err, setError, ['name']),
+  );
 
   return (
-    <Form noValidate onSubmit={(e) => void onSubmit(e)}>
+    <Form noValidate onSubmit={onSubmit}>
       {failure && <Alert variant="danger">{failure}</Alert>}
       <TextField
         label="Name"

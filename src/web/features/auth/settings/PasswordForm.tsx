@@ -9,8 +9,9 @@ import { SaveButton } from '../../../components/forms/SaveButton';
 import { TextField } from '../../../components/forms/TextField';
 import { useSaveState } from '../../../components/forms/useSaveState';
 import { changePassword } from '../authApi';
-import { NewPasswordFields } from '../NewPasswordFields';
+import { NewPasswordFields } from '../../../components/account/NewPasswordFields';
 import { placeServerError } from './serverFieldErrors';
+import { useSubmit } from '../../../hooks/useSubmit';
 
 const EMPTY: PasswordChange = { currentPassword: '', password: '', passwordMatch: '' };
 
@@ -23,7 +24,6 @@ export function PasswordForm({
   onSaved: (account: Account) => void;
 }) {
   const save = useSaveState();
-  const [failure, setFailure] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
   const { register, handleSubmit, formState, reset, setError } = useForm<PasswordChange>({
     resolver: zodResolver(passwordChangeSchema),
@@ -31,21 +31,20 @@ export function PasswordForm({
   });
   const errors = formState.errors;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    setChanged(false);
-    try {
+  const { message: failure, onSubmit } = useSubmit(
+    handleSubmit,
+    async (values) => {
+      setChanged(false);
       const saved = await save.run(() => changePassword(values));
       reset(EMPTY);
       setChanged(true);
       onSaved(saved);
-    } catch (err) {
-      setFailure(placeServerError(err, setError, ['currentPassword', 'password', 'passwordMatch']));
-    }
-  });
+    },
+    (err) => placeServerError(err, setError, ['currentPassword', 'password', 'passwordMatch']),
+  );
 
   return (
-    <Form noValidate onSubmit={(e) => void onSubmit(e)}>
+    <Form noValidate onSubmit={onSubmit}>
       {/* For password managers: which account this password belongs to. */}
       <input
         type="email"

@@ -16,7 +16,7 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { errorMessage } from '../../../components/forms/errorMessage';
 import { RichTextEditor } from '../../../components/richText/RichTextEditor';
 import { useToast } from '../../../components/toasts';
-import { isEmptyRichText } from '../../content/isEmptyRichText';
+import { isEmptyRichText } from '../../../components/richText/isEmptyRichText';
 import { useAdminChapter, useRefreshChapter } from '../useAdminChapter';
 import { EmailPreviewDialog, type PreviewState } from './EmailPreviewDialog';
 import { EmailSent, type SentEmail } from './EmailSent';

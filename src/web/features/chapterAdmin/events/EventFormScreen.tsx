@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { EditorScreen } from '../../../components/forms/EditorScreen';
-import { QueryState } from '../../content/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { useAdminChapter } from '../useAdminChapter';
 import { EventForm } from './EventForm';
 import { eventValues, newEventValues } from './eventFormValues';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { chapterLinkListSchema } from '../../../answerSchemas';
 import { apiGet } from '../../../api';
-import { QueryState } from '../../content/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { useAdminChapter } from '../useAdminChapter';
 import { LinksEditor } from './LinksEditor';
 import { chapterLinksKey } from './linksQuery';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { isAdmin } from '../../../../common/policy';
-import { useCurrentUser } from '../../auth/useCurrentUser';
+import { useCurrentUser } from '../../../hooks/useCurrentUser';
 import { NoteArchive } from '../../../components/notes/NoteArchive';
-import { QueryState } from '../../content/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { useAdminChapter } from '../useAdminChapter';
 import { NoteForm } from './NoteForm';
 import { chapterNotesKey, fetchChapterNotes } from './notesQuery';

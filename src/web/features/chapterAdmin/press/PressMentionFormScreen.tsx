@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { EditorScreen } from '../../../components/forms/EditorScreen';
 import { useMention } from '../../../components/press/mentionQuery';
 import { NEW_MENTION, PressMentionForm } from '../../../components/press/PressMentionForm';
-import { QueryState } from '../../content/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { useAdminChapter } from '../useAdminChapter';
 import { chapterPressKey } from './pressQuery';
 

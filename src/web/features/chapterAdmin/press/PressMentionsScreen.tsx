@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { PressMentionItem } from '../../../components/press/PressMentionItem';
-import { QueryState } from '../../content/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { useAdminChapter } from '../useAdminChapter';
 import { useChapterMentions } from './pressQuery';
 

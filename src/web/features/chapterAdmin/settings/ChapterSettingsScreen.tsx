@@ -15,7 +15,7 @@ import { errorMessage } from '../../../components/forms/errorMessage';
 import { SaveButton } from '../../../components/forms/SaveButton';
 import { TextField } from '../../../components/forms/TextField';
 import { useSaveState } from '../../../components/forms/useSaveState';
-import { useCurrentUser } from '../../auth/useCurrentUser';
+import { useCurrentUser } from '../../../hooks/useCurrentUser';
 import { useAdminChapter, useRefreshChapter } from '../useAdminChapter';
 import { changesOf, formValuesOf, settingsResolverSchema, type SettingsForm } from './settingsForm';
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { readerView } from '../../../common/policy';
+import { readerView } from '../../common/policy';
 import { useCurrentUser } from './useCurrentUser';
 
 /**

@@ -7,9 +7,9 @@ import { pressMentionListSchema } from '../../answerSchemas';
 import type { PressMention } from '../../../common/schemas/chapters';
 import { pressPagePath } from '../../../common/pressPages';
 import { apiGet } from '../../api';
-import { InlineRetry } from '../../components/InlineRetry';
-import { LoadMoreButton } from '../../components/LoadMoreButton';
-import { useReaderKey } from '../auth/useReaderKey';
+import { InlineRetry } from '../InlineRetry';
+import { LoadMoreButton } from '../LoadMoreButton';
+import { useReaderKey } from '../../hooks/useReaderKey';
 
 interface Props {
   title: string;

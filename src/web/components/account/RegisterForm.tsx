@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { User } from '../../../common/schemas/auth';
 import { signupRequestSchema, type SignupRequest } from '../../../common/schemas/authForms';
-import { SubmitButton } from '../../components/forms/SubmitButton';
-import { TextField } from '../../components/forms/TextField';
-import { signUp } from './authApi';
+import { SubmitButton } from '../forms/SubmitButton';
+import { TextField } from '../forms/TextField';
+import { signUp } from './signUp';
 import { NewPasswordFields } from './NewPasswordFields';
-import { useSetCurrentUser } from './useCurrentUser';
+import { useSetCurrentUser } from '../../hooks/useCurrentUser';
+import { useSubmit } from '../../hooks/useSubmit';
 
 /**
  * Spec 1 §2 Register, as a form other screens can show (starting a chapter asks for it first).
@@ -24,28 +24,29 @@ export function RegisterForm({
   signInHref?: string;
 }) {
   const setUser = useSetCurrentUser();
-  const [warning, setWarning] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<SignupRequest>({
     resolver: zodResolver(signupRequestSchema),
     defaultValues: { name: '', email: '', password: '', passwordMatch: '' },
   });
   const errors = formState.errors;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setWarning(null);
-    try {
+  const { message: warning, onSubmit } = useSubmit(
+    handleSubmit,
+    async (values) => {
       const answer = await signUp(values);
-      if (answer.error || !answer.user) return setWarning(answer.error ?? 'Something went wrong.');
+      if (answer.error || !answer.user) return answer.error ?? 'Something went wrong.';
       setUser(answer.user);
       onRegistered(answer.user);
-    } catch (err) {
+    },
+    (err) => {
       // On an HTTP failure loading just stops (spec 1 §8); the reason goes to the console.
       console.warn('Registration failed', err);
-    }
-  });
+      return null;
+    },
+  );
 
   return (
-    <Form noValidate onSubmit={(e) => void onSubmit(e)}>
+    <Form noValidate onSubmit={onSubmit}>
       {warning && <Alert variant="warning">{warning}</Alert>}
       <TextField
         label="Name"

@@ -1,6 +1,6 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { LIMITS } from '../../../common/constants';
-import { TextField } from '../../components/forms/TextField';
+import { TextField } from '../forms/TextField';
 
 interface Props {
   password: UseFormRegisterReturn<'password'>;

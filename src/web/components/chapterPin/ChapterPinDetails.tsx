@@ -2,10 +2,10 @@ import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { formatMediumDate } from '../../../common/format';
 import { frequencyText } from '../../../common/frequencyText';
-import { InlineRetry } from '../../components/InlineRetry';
+import { InlineRetry } from '../InlineRetry';
 import { ChapterPinPopup } from './ChapterPinPopup';
 import { MailingListSignup } from './MailingListSignup';
-import { useChapterById } from './useChapterById';
+import { useChapterById } from '../../hooks/useChapterById';
 
 /**
  * A pin's info window on a map that knows only which chapter the pin is (spec 1 §2: clicking a

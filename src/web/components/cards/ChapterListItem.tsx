@@ -5,9 +5,9 @@ import { formatMediumDate, formatTime } from '../../../common/format';
 import { hasHostAccess } from '../../../common/policy';
 import { frequencyText } from '../../../common/frequencyText';
 import type { ChapterSummary, NextEvent } from '../../../common/schemas/chapters';
-import { ChapterTypeBadge } from '../../components/cards/ChapterTypeBadge';
-import { MeetingCard } from '../../components/cards/MeetingCard';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { ChapterTypeBadge } from './ChapterTypeBadge';
+import { MeetingCard } from './MeetingCard';
+import { useCurrentUser } from '../../hooks/useCurrentUser';
 
 /** A summary with when it next meets (the state list's and My Chapters' answers). */
 export type ChapterWithNext = ChapterSummary & { nextEvent: NextEvent | null; timeZone: string };

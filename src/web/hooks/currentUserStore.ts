@@ -1,5 +1,5 @@
 // The current user kept in localStorage so the menu renders before the server answers.
-import type { User } from '../../../common/schemas/auth';
+import type { User } from '../../common/schemas/auth';
 
 const STORAGE_KEY = 'currentUser';
 

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ApiError } from '../../api';
-import { PageSpinner } from '../../components/PageSpinner';
-import { LoadFailedAlert } from '../../components/LoadFailedAlert';
+import { ApiError } from '../api';
+import { PageSpinner } from './PageSpinner';
+import { LoadFailedAlert } from './LoadFailedAlert';
 
 /** Loading, not found and error states of a screen that shows one thing; `children` once loaded. */
 export function QueryState<T>({

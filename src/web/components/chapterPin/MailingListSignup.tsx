@@ -6,7 +6,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { signUpAnswerSchema } from '../../answerSchemas';
 import { apiSend } from '../../api';
 import { LIMITS } from '../../../common/constants';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { useCurrentUser } from '../../hooks/useCurrentUser';
 
 type State =
   | { step: 'idle' | 'loading' }

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { authResponseSchema } from '../../answerSchemas';
-import type { User } from '../../../common/schemas/auth';
-import { apiGet } from '../../api';
-import { serverAccount } from '../../serverFrame';
+import { authResponseSchema } from '../answerSchemas';
+import type { User } from '../../common/schemas/auth';
+import { apiGet } from '../api';
+import { serverAccount } from '../serverFrame';
 import { readCachedUser, writeCachedUser } from './currentUserStore';
 
 export const currentUserKey = ['auth', 'user'] as const;

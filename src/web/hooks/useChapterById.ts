@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { chapterSchema } from '../../answerSchemas';
-import { apiGet } from '../../api';
-import { useReaderKey } from '../auth/useReaderKey';
+import { chapterSchema } from '../answerSchemas';
+import { apiGet } from '../api';
+import { useReaderKey } from './useReaderKey';
 
 /**
  * A chapter loaded when a screen first needs more than the map's pin: its info window, a line
