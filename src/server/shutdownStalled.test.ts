@@ -43,22 +43,26 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | 'hung'> {
 }
 
 describe('closing after the drain', () => {
-  it('closes the connections still open when the wait is over, and the app closes', async () => {
-    const t = await createTestApp({ env: { MAIL_SEND_POLL_MS: '0' } });
-    t.app.get('/api/test/never', { config: { access: 'public' } }, () => new Promise(() => {}));
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const port = (t.app.server.address() as { port: number }).port;
-    const stalled = await stalledUpload(port);
-    const waiting = new RawConnection(port);
-    connections.push(waiting);
-    await waiting.writeHead('GET', '/api/test/never', {});
+  it(
+    'closes the connections still open when the wait is over, and the app closes',
+    { timeout: 120_000 },
+    async () => {
+      const t = await createTestApp({ env: { MAIL_SEND_POLL_MS: '0' } });
+      t.app.get('/api/test/never', { config: { access: 'public' } }, () => new Promise(() => {}));
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const port = (t.app.server.address() as { port: number }).port;
+      const stalled = await stalledUpload(port);
+      const waiting = new RawConnection(port);
+      connections.push(waiting);
+      await waiting.writeHead('GET', '/api/test/never', {});
 
-    const closed = drainAndClose(t.app, { drainMs: 0, closeMs: 500 }).then(() => 'closed');
-    expect(await within(closed, 20_000)).toBe('closed');
-    expect(await stalled.next()).toBeNull();
-    expect(await waiting.next()).toBeNull();
-    await t.database.close();
-  });
+      const closed = drainAndClose(t.app, { drainMs: 0, closeMs: 500 }).then(() => 'closed');
+      expect(await within(closed, 20_000)).toBe('closed');
+      expect(await stalled.next()).toBeNull();
+      expect(await waiting.next()).toBeNull();
+      await t.database.close();
+    },
+  );
 });
 
 describe('SIGTERM', () => {
