@@ -28,6 +28,8 @@ export function checkUnit(root: string, pass: Note, fail: Note): void {
     setting('KillSignal') === 'SIGTERM' ? '' : 'KillSignal is not SIGTERM',
     // The drain, then closing (requests in flight, the send worker's last messages).
     Number(setting('TimeoutStopSec')) >= drain + 10 ? '' : `TimeoutStopSec under ${drain + 10}`,
+    // DATA_DIR (the embedded database) is the chapters user's alone.
+    setting('StateDirectoryMode') === '0700' ? '' : 'StateDirectoryMode is not 0700',
   ].filter(Boolean);
 
   let verified = 'systemd-analyze not installed';

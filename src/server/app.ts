@@ -24,6 +24,7 @@ import { registerAuth } from './plugins/auth';
 import { registerOriginCheck } from './plugins/origin';
 import { registerOpenApi } from './plugins/openapi';
 import { registerDrain } from './plugins/drain';
+import { registerUnreadBody } from './plugins/unreadBody';
 import { createFrontDoor } from './caching/frontDoor';
 import { SESSION_COOKIE, userForToken } from './modules/auth/sessions';
 import { pageRenderer } from './modules/seo/renderPage';
@@ -119,6 +120,7 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
   app.decorate('db', db);
   app.decorate('config', config);
   registerDrain(app);
+  registerUnreadBody(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -9,9 +9,16 @@ import { stopOnSignals } from './shutdown';
 import { serveBackups } from './db/backup/embeddedSocket';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 import { readSignInFile, signInFilePath, signInLines, writeSignInFile } from './seed/signInFile';
+import { makeDataDirPrivate } from './dataDir';
+import { OWNER_ONLY } from './db/ownerOnlyFs';
 
 async function main() {
+  // Whatever this process creates is its account's alone, in DATA_DIR and anywhere else (the
+  // embedded database's own file modes: db/ownerOnlyFs.ts).
+  process.umask(OWNER_ONLY);
   const config = loadConfig();
+  // Before the database opens: what an earlier version or a restore left open is closed first.
+  makeDataDirPrivate(config.dataDir, { create: !config.database.url });
   const database = await openDatabase({
     url: config.database.url,
     embeddedDir: config.database.embeddedDir,

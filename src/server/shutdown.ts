@@ -3,9 +3,10 @@
 // its connection) and keeps serving for SHUTDOWN_DRAIN_SECONDS, long enough for a balancer that
 // checks /api/ready to stop sending work here. Then Fastify's close: the port stops accepting
 // connections (a proxy retries a refused connection on another server, POSTs too, since
-// nothing was sent), idle keep-alive connections close, requests in flight finish, and the
-// onClose hooks run: the send worker finishes the messages in hand and hands back the ones it
-// had claimed but not sent, the mailer closes. Last the database, and the process exits 0.
+// nothing was sent), idle keep-alive connections close, requests in flight finish (within
+// CLOSE_CONNECTIONS_MS, then their connections are closed), and the onClose hooks run: the
+// send worker finishes the messages in hand and hands back the ones it had claimed but not
+// sent, the mailer closes. Last the database, and the process exits 0.
 import type { Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +19,15 @@ export interface DrainOptions {
   onClosing?: () => void;
   /** After the port closes, how long requests already sent on accepted connections have to be read. */
   graceMs?: number;
+  /**
+   * After that, how long the connections still open have to end by themselves (an answer being
+   * written, a client still sending a body) before they are closed.
+   */
+  closeMs?: number;
 }
+
+/** The bound on closing after the drain: a SIGTERM ends the process within the drain and this. */
+export const CLOSE_CONNECTIONS_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -31,7 +40,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * reset by the system), what was sent on open connections is read for `graceMs` (each answer
  * closes its connection), and only then are idle connections closed.
  */
-async function stopTakingConnections(server: Server, graceMs: number): Promise<void> {
+async function stopTakingConnections(
+  server: Server,
+  graceMs: number,
+  closeMs: number,
+): Promise<void> {
   if (!server.listening) return;
   await new Promise((resolve) => setImmediate(resolve));
   const ended = new Promise<void>((resolve) =>
@@ -39,6 +52,12 @@ async function stopTakingConnections(server: Server, graceMs: number): Promise<v
   );
   await sleep(graceMs);
   server.closeIdleConnections();
+  // A connection that never ends (a client that stopped in the middle of its request's body
+  // holds it open for as long as it likes) must not keep the process from stopping (issue 31).
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, closeMs, 'late')));
+  if ((await Promise.race([ended, late])) === 'late') server.closeAllConnections();
+  clearTimeout(timer);
   await ended;
 }
 
@@ -48,7 +67,7 @@ async function stopTakingConnections(server: Server, graceMs: number): Promise<v
  */
 export async function drainAndClose(
   app: FastifyInstance,
-  { drainMs, cut, onClosing, graceMs = 250 }: DrainOptions,
+  { drainMs, cut, onClosing, graceMs = 250, closeMs = CLOSE_CONNECTIONS_MS }: DrainOptions,
 ): Promise<void> {
   app.drain.begin();
   if (drainMs > 0) {
@@ -58,7 +77,7 @@ export async function drainAndClose(
     clearTimeout(timer);
   }
   onClosing?.();
-  await stopTakingConnections(app.server, graceMs);
+  await stopTakingConnections(app.server, graceMs, closeMs);
   // Fastify's close finds the port closed and every request answered: its onClose hooks (the
   // send worker hands back its claims, the mailer closes) run after the last answer.
   await app.close();

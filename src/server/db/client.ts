@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDirectory } from './processLock';
+import { ownerOnlyPGlite } from './ownerOnlyFs';
 import { pgliteNotices, postgresNotices, type Notices } from './notices';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -138,13 +139,13 @@ const EMBEDDED_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB
 async function openEmbedded(dir: string, from?: Blob): Promise<Database> {
   const inMemory = dir === 'memory';
   // PGlite is one process's database: a second process opening the directory would corrupt it.
-  if (!inMemory) mkdirSync(dir, { recursive: true });
+  if (!inMemory) mkdirSync(dir, { recursive: true, mode: 0o700 });
   const release = inMemory ? async () => {} : await lockDirectory(dir);
   let client: PGlite;
   try {
     client = inMemory
       ? new PGlite({ loadDataDir: from })
-      : new PGlite(dir, { startParams: EMBEDDED_START });
+      : ownerOnlyPGlite(dir, { startParams: EMBEDDED_START });
     await client.waitReady;
   } catch (err) {
     await release();

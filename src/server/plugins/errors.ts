@@ -29,6 +29,21 @@ export function fieldError(statusCode: number, field: string, message: string): 
   return new HttpError(statusCode, message, [{ field, message }]);
 }
 
+// A multipart body that ends before its closing boundary (a connection cut mid-file, a client
+// that counted wrong) was answered 500 on the member import and 413 "too large" on an image
+// (issue 31): it is a 400 saying the file did not arrive whole.
+export const UPLOAD_CUT_OFF = 'The upload was cut off before its end: send the file again.';
+
+/** busboy's errors, on the form and on its file, for a body that ends early. */
+export function isCutOffUpload(err: unknown): boolean {
+  return err instanceof Error && /unexpected end of multipart data/i.test(err.message);
+}
+
+/** What to answer for a failure reading the upload's `field`: `err` itself unless it is ours. */
+export function uploadFailure(err: unknown, field: string): unknown {
+  return isCutOffUpload(err) ? fieldError(400, field, UPLOAD_CUT_OFF) : err;
+}
+
 export function errorBody(statusCode: number, message: string, fields?: FieldError[]) {
   return {
     statusCode,
@@ -69,6 +84,8 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       if (answer.headers) void reply.headers(answer.headers);
       return reply.code(answer.statusCode).send(errorBody(answer.statusCode, answer.message));
     }
+    // A route that let the parser's error through: still the client's, never a 500.
+    if (isCutOffUpload(err)) return reply.code(400).send(errorBody(400, UPLOAD_CUT_OFF));
     if (err instanceof HttpError) {
       if (err.headers) void reply.headers(err.headers);
       return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.fields));

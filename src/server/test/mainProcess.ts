@@ -9,25 +9,49 @@ export interface MainProcess {
   output(): string;
   /** SIGTERM, resolved once it exited. */
   stop(): Promise<void>;
+  /** Its exit code once it exited (null before, or when a signal ended it). */
+  exitCode(): number | null;
+  /** SIGKILL, for a test's cleanup after a failure; resolved once it exited. */
+  kill(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** The umask it starts with (a shell sets it before starting node), as an operator's may be. */
+  umask?: number;
 }
 
 /** Resolves once it answers /api/health; `env` is all the environment it gets beyond PATH. */
-export async function startMain(env: Record<string, string>): Promise<MainProcess> {
+export async function startMain(
+  env: Record<string, string>,
+  { umask }: StartOptions = {},
+): Promise<MainProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const node = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+  const [command, ...args] =
+    umask === undefined
+      ? node
+      : [
+          '/bin/sh',
+          '-c',
+          `umask ${umask.toString(8).padStart(3, '0')} && exec "$@"`,
+          'sh',
+          ...node,
+        ];
+  const server: ChildProcess = spawn(command!, args, {
     env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const stop = async () => {
+  const signal = async (name: NodeJS.Signals) => {
     if (server.exitCode !== null || server.signalCode !== null) return;
     const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
+    server.kill(name);
     await exited;
   };
+  const stop = () => signal('SIGTERM');
   const deadline = Date.now() + 150_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`The server exited:\n${output}`);
@@ -39,7 +63,10 @@ export async function startMain(env: Record<string, string>): Promise<MainProces
       (res) => res.ok,
       () => false,
     );
-    if (ok) return { baseUrl, output: () => output, stop };
+    if (ok) {
+      const exitCode = () => server.exitCode;
+      return { baseUrl, output: () => output, stop, exitCode, kill: () => signal('SIGKILL') };
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
+import { ownerOnlyPGlite } from '../ownerOnlyFs';
 import { openDatabase } from '../client';
 import { lockDirectory } from '../processLock';
 import { askRunningServer, dumpEmbedded } from './embeddedSocket';
@@ -189,10 +189,10 @@ async function restoreEmbedded(dir: string, gzipped: Buffer) {
     throw new Error(
       `${dir} already holds a database: restore into an empty DATA_DIR (set DATA_DIR to a new folder).`,
     );
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const release = await lockDirectory(dir);
   try {
-    const client = new PGlite(dir, { loadDataDir: new Blob([gunzipSync(gzipped)]) });
+    const client = ownerOnlyPGlite(dir, { loadDataDir: new Blob([gunzipSync(gzipped)]) });
     await client.waitReady;
     await client.close();
   } finally {

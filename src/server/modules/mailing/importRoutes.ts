@@ -11,7 +11,7 @@ import { idParam } from '../../../common/schemas/chapters';
 import { memberImportAnswerSchema } from '../../../common/schemas/memberImport';
 import { MEMBER_IMPORT } from '../../../common/memberImport';
 import { requireHostAccess } from '../../plugins/auth';
-import { fieldError, HttpError } from '../../plugins/errors';
+import { fieldError, HttpError, uploadFailure } from '../../plugins/errors';
 import { brevoChoice } from './providers';
 import { chapterMembers } from './memberService';
 import { readImportFile, type ParsedImport } from './importParse';
@@ -55,7 +55,7 @@ async function readUpload(request: FastifyRequest): Promise<ParsedImport> {
   }
   // Past the limit the upload stops short: whatever the cut made of the last row, say why.
   if (stream.truncated) throw fieldError(413, field, IMPORT_TOO_LARGE);
-  if (failure) throw failure;
+  if (failure) throw uploadFailure(failure, field);
   if (!parsed || parsed.rows === 0) throw fieldError(400, field, 'The file has no rows to import.');
   return parsed;
 }

@@ -12,7 +12,7 @@ import { resultSchema } from '../../../common/schemas/permissions';
 import { requireSignIn } from '../../plugins/auth';
 import { forgetAnswers } from '../../caching/answerCache';
 import { changed } from '../../caching/answerKeys';
-import { fieldError, HttpError } from '../../plugins/errors';
+import { fieldError, HttpError, isCutOffUpload, UPLOAD_CUT_OFF } from '../../plugins/errors';
 import { requireChapterHostAccess } from '../chapters/access';
 import { chapterHeaderSlot } from './slots';
 import { JPEG, MAX_UPLOAD_BYTES, NOT_AN_IMAGE, TOO_LARGE, toJpeg } from './images';
@@ -36,7 +36,10 @@ export async function readImageField(request: FastifyRequest): Promise<Buffer> {
     const message = 'Choose an image file to upload.';
     throw fieldError(400, 'image', message);
   }
-  const data = await file.toBuffer().catch(() => null);
+  const data = await file.toBuffer().catch((err: unknown) => {
+    if (isCutOffUpload(err)) throw fieldError(400, 'image', UPLOAD_CUT_OFF);
+    return null;
+  });
   if (!data || file.file.truncated) {
     throw fieldError(413, 'image', TOO_LARGE);
   }
