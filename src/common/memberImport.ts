@@ -16,7 +16,7 @@ export const IMPORT_REFUSALS = {
   invalid: 'Not a valid email address.',
   missing: 'No email address on this line.',
   duplicate: (line: number) => `Repeats line ${line} of the file.`,
-  unsubscribed: 'Unsubscribed: only the address’s owner can sign up again.',
+  unsubscribed: 'Unsubscribed: only its owner can sign it up again, by the emailed link.',
   blocked: 'Blocked: an admin blocked this address.',
   bounced: 'Bounced: mail to this address was refused for good; a host can re-activate it.',
 } as const;

@@ -198,7 +198,8 @@ export type SignUpManyAnswer = z.infer<typeof signUpManyAnswerSchema>;
 /** Why an address of an Add Members call was not added. */
 export const SIGN_UP_MANY_ERRORS = {
   invalidEmail: MAILING_ERRORS.invalidEmail,
-  unsubscribed: 'This address unsubscribed from the list; only its owner can sign up again.',
+  unsubscribed:
+    'This address unsubscribed from the list; only its owner can sign it up again, by the emailed link.',
   blocked: 'This address is blocked.',
   bounced: 'Mail to this address bounced; a host can re-activate it from its details.',
 } as const;

@@ -7,3 +7,9 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** Strings as one PostgreSQL text[] parameter (the same text on node-postgres and PGlite). */
+export function textArray(values: readonly (string | null)[]): string {
+  const items = values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, '\\$&')}"`));
+  return `{${items.join(',')}}`;
+}

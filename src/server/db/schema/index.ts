@@ -21,6 +21,7 @@ export * from './settings';
 export * from './mailing';
 export * from './mailingConfirm';
 export * from './mailingCounts';
+export * from './mailingSuppressions';
 export * from './aliases';
 export * from './images';
 export * from './legacyImport';

@@ -2,15 +2,8 @@
 // piece lives in its own file; this one puts them behind the provider interface.
 import type { Db } from '../../db/client';
 import { allLists, createList, getList } from './builtinLists';
-import {
-  addContacts,
-  blockContact,
-  contactDetails,
-  contactSummaries,
-  listContacts,
-  removeContact,
-  unblockContact,
-} from './builtinContacts';
+import { addContacts, contactDetails, listContacts, removeContact } from './builtinContacts';
+import { blockContact, contactSummaries, unblockContact } from './builtinAddresses';
 import { queueMessage } from './builtinQueue';
 import type { MailingListProvider } from './provider';
 

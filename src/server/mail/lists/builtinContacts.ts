@@ -12,7 +12,15 @@ import {
   type ContactDetails,
 } from '../../../common/schemas/mailing';
 import { existingListId } from './builtinLists';
-import type { AddContactResult, AddContactsOptions, ContactSummary } from './provider';
+import type { AddContactResult, AddContactsOptions } from './provider';
+import {
+  deleteKeepingOptOuts,
+  heldUnsubscribes,
+  holdUnsubscribes,
+  keptSiteWideMarks,
+  liftUnsubscribes,
+  type SiteWideMark,
+} from './suppressions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const lowerEmail = sql`lower(${mailingListContacts.email})`;
@@ -30,12 +38,22 @@ const SITE_WIDE_STATUSES = [STORED_STATUS.blocked, STORED_STATUS.bounced];
 
 type Outcome = 'new' | 'existing' | 'pending' | 'vouched' | 'unsubscribed' | 'blocked' | 'bounced';
 
-/** What becomes of an address already on the list. */
-function outcomeFor(status: string, reactivate: boolean, confirmed: boolean): Outcome {
+/**
+ * What becomes of an address already on the list. `unsubHeld`: the address unsubscribed from
+ * the list and its new sign-up is not confirmed yet (suppressions.ts); until its owner opens the
+ * link, a host's add is refused as for the unsubscribe itself.
+ */
+function outcomeFor(
+  status: string,
+  reactivate: boolean,
+  confirmed: boolean,
+  unsubHeld = false,
+): Outcome {
   if (REACTIVATED_STATUSES.includes(status)) return reactivate ? 'new' : 'unsubscribed';
   // The sign-up form does not reveal a block or a bounce; a host is told.
   if (status === STORED_STATUS.blocked && !reactivate) return 'blocked';
   if (status === STORED_STATUS.bounced && !reactivate) return 'bounced';
+  if (status === STORED_STATUS.unconfirmed && unsubHeld && !reactivate) return 'unsubscribed';
   // Signed up before and not confirmed yet: a host's add vouches for it; the form mails again.
   if (status === STORED_STATUS.unconfirmed) return confirmed ? 'vouched' : 'pending';
   return 'existing';
@@ -66,35 +84,47 @@ export async function addContacts(
       .select({ key: lowerEmail.mapWith(String), status: mailingListContacts.status })
       .from(mailingListContacts)
       .where(and(eq(mailingListContacts.listId, id), inArray(lowerEmail, keys)));
-    for (const row of onList) outcome.set(row.key, outcomeFor(row.status, reactivate, confirmed));
+    const held = await heldUnsubscribes(db, id, keys);
+    for (const row of onList) {
+      outcome.set(row.key, outcomeFor(row.status, reactivate, confirmed, held.has(row.key)));
+    }
 
     const fresh = keys.filter((key) => !outcome.has(key));
     if (fresh.length > 0) {
       const siteWide = await siteWideStatuses(db, fresh);
-      const inserted = await db
-        .insert(mailingListContacts)
-        .values(
-          fresh.map((key) => {
-            const site = siteWide.get(key);
-            return {
-              listId: id,
-              email: spelling.get(key)!,
-              status: site?.status ?? joinStatus,
-              unsubscribeToken: randomBytes(16).toString('hex'),
-              // The bounce's answer (or the block's reason) shows in the member's details here
-              // too; lifting a block gives the status the address would have joined with.
-              ...(site && {
-                blockedDate: site.blockedDate,
-                blockedReason: site.blockedReason,
-                blockedFrom: site.status === STORED_STATUS.blocked ? joinStatus : null,
-              }),
-            };
-          }),
-        )
-        // Someone else's sign-up of the same address in between is a repeat, not an error.
-        .onConflictDoNothing()
-        .returning({ key: lowerEmail.mapWith(String) });
-      for (const key of fresh) outcome.set(key, 'existing');
+      // Deleted after unsubscribing: still gone for a host; the person may sign up again.
+      for (const key of fresh) {
+        if (!reactivate && !siteWide.has(key) && held.has(key)) outcome.set(key, 'unsubscribed');
+      }
+      const toInsert = fresh.filter((key) => !outcome.has(key));
+      const inserted =
+        toInsert.length === 0
+          ? []
+          : await db
+              .insert(mailingListContacts)
+              .values(
+                toInsert.map((key) => {
+                  const site = siteWide.get(key);
+                  return {
+                    listId: id,
+                    email: spelling.get(key)!,
+                    status: site?.status ?? joinStatus,
+                    unsubscribeToken: randomBytes(16).toString('hex'),
+                    // The bounce's answer (or the block's reason) shows in the member's details
+                    // here too; lifting a block gives the status the address would have joined
+                    // with.
+                    ...(site && {
+                      blockedDate: site.blockedDate,
+                      blockedReason: site.blockedReason,
+                      blockedFrom: site.status === STORED_STATUS.blocked ? joinStatus : null,
+                    }),
+                  };
+                }),
+              )
+              // Someone else's sign-up of the same address in between is a repeat, not an error.
+              .onConflictDoNothing()
+              .returning({ key: lowerEmail.mapWith(String) });
+      for (const key of toInsert) outcome.set(key, 'existing');
       for (const row of inserted) {
         const site = siteWide.get(row.key);
         // Joined blocked or bounced: told as if it had been on the list so (the form reveals
@@ -106,6 +136,18 @@ export async function addContacts(
     await setStatus(db, id, revived, REACTIVATED_STATUSES, joinStatus);
     const vouched = onList.filter((row) => outcome.get(row.key) === 'vouched').map((r) => r.key);
     await setStatus(db, id, vouched, [STORED_STATUS.unconfirmed], STORED_STATUS.active);
+    if (reactivate) {
+      // The person asks for mail again. Unconfirmed, the unsubscribe holds until their link is
+      // opened (confirmService.ts lifts it); confirmed, it is over.
+      const asked = keys.filter((key) => ['new', 'vouched'].includes(outcome.get(key)!));
+      if (confirmed) await liftUnsubscribes(db, id, asked);
+      else
+        await holdUnsubscribes(
+          db,
+          id,
+          revived.map((key) => spelling.get(key)!),
+        );
+    }
   }
 
   const seen = new Set<string>();
@@ -139,24 +181,30 @@ export async function addContacts(
   });
 }
 
-/** The addresses (lower case) blocked or bounced on some list, with the block's or bounce's data. */
-async function siteWideStatuses(db: Db, keys: string[]) {
+/**
+ * The addresses (lower case) blocked or bounced on some list, or whose blocked or bounced row
+ * was deleted, with the block's or bounce's data.
+ */
+async function siteWideStatuses(db: Db, keys: string[]): Promise<Map<string, SiteWideMark>> {
   const rows = await db
-    .selectDistinctOn([lowerEmail], {
+    .select({
       key: lowerEmail.mapWith(String),
       status: mailingListContacts.status,
       blockedDate: mailingListContacts.blockedDate,
       blockedReason: mailingListContacts.blockedReason,
     })
     .from(mailingListContacts)
-    .where(and(inArray(lowerEmail, keys), inArray(mailingListContacts.status, SITE_WIDE_STATUSES)))
-    // A block is an admin's word and outranks a bounce; the latest of each.
-    .orderBy(
-      lowerEmail,
-      sql`${mailingListContacts.status} = ${STORED_STATUS.blocked} desc`,
-      sql`${mailingListContacts.blockedDate} desc nulls last`,
-    );
-  return new Map(rows.map((r) => [r.key, r]));
+    .where(and(inArray(lowerEmail, keys), inArray(mailingListContacts.status, SITE_WIDE_STATUSES)));
+  const marks = [...(rows as SiteWideMark[]), ...(await keptSiteWideMarks(db, keys))];
+  // A block is an admin's word and outranks a bounce; the latest of each.
+  const weight = (m: SiteWideMark) => (m.status === STORED_STATUS.blocked ? 1 : 0);
+  marks.sort(
+    (a, b) =>
+      weight(b) - weight(a) || (b.blockedDate?.getTime() ?? 0) - (a.blockedDate?.getTime() ?? 0),
+  );
+  const best = new Map<string, SiteWideMark>();
+  for (const mark of marks) if (!best.has(mark.key)) best.set(mark.key, mark);
+  return best;
 }
 
 /** Moves the list's contacts with these addresses from one of `from` to `to`. */
@@ -255,86 +303,12 @@ export async function contactDetails(
   };
 }
 
+/**
+ * Removes the address from the list. What the row said of the person's wishes or the mailbox
+ * (an unsubscribe, a block, a bounce) is kept (suppressions.ts): a delete is no way around them.
+ */
 export async function removeContact(db: Db, listId: string, email: string): Promise<boolean> {
   const id = await existingListId(db, listId);
   if (id === null) return false;
-  const removed = await db
-    .delete(mailingListContacts)
-    .where(and(eq(mailingListContacts.listId, id), eq(lowerEmail, email.trim().toLowerCase())))
-    .returning({ id: mailingListContacts.id });
-  return removed.length > 0;
-}
-
-export async function blockContact(db: Db, email: string, reason?: string): Promise<number> {
-  const rows = await db
-    .update(mailingListContacts)
-    .set({
-      status: STORED_STATUS.blocked,
-      blockedDate: new Date(),
-      blockedReason: reason ?? null,
-      // The status the block replaces, kept once: blocking a blocked address again keeps it.
-      blockedFrom: sql`case when ${mailingListContacts.status} = ${STORED_STATUS.blocked}
-        then ${mailingListContacts.blockedFrom} else ${mailingListContacts.status} end`,
-    })
-    .where(eq(lowerEmail, email.trim().toLowerCase()))
-    .returning({ id: mailingListContacts.id });
-  return rows.length;
-}
-
-/**
- * Lifts a block: each contact gets back the status the block replaced. A sign-up nobody
- * confirmed is unconfirmed again (a block is no confirmation), one who had left stays gone, a
- * bounced mailbox stays bounced; a member (or a block from before blocked_from) is active.
- */
-export async function unblockContact(db: Db, email: string): Promise<number> {
-  const rows = await db
-    .update(mailingListContacts)
-    .set({
-      status: sql`coalesce(${mailingListContacts.blockedFrom}, ${STORED_STATUS.active})`,
-      blockedDate: null,
-      blockedReason: null,
-      blockedFrom: null,
-    })
-    .where(
-      and(
-        eq(lowerEmail, email.trim().toLowerCase()),
-        eq(mailingListContacts.status, STORED_STATUS.blocked),
-      ),
-    )
-    .returning({ id: mailingListContacts.id });
-  return rows.length;
-}
-
-/**
- * Contacts by address across every list: blocked anywhere, and the lists they are on. A
- * contact is on a list unless it unsubscribed or was deleted; a blocked one still is, as on
- * Brevo, where the blocklist is a flag of the contact.
- */
-export async function contactSummaries(
-  db: Db,
-  where: { email: string } | { contains: string },
-  limit: number,
-): Promise<ContactSummary[]> {
-  const match =
-    'email' in where
-      ? eq(lowerEmail, where.email.trim().toLowerCase())
-      : sql`strpos(${lowerEmail}, ${where.contains.trim().toLowerCase()}) > 0`;
-  const rows = await db
-    .select({
-      email: sql<string>`min(${mailingListContacts.email})`,
-      blocked: sql<boolean>`bool_or(${mailingListContacts.status} = ${STORED_STATUS.blocked})`,
-      listIds: sql<
-        number[]
-      >`coalesce(array_agg(${mailingListContacts.listId} order by ${mailingListContacts.listId}) filter (where ${mailingListContacts.status} not in (${STORED_STATUS.unsubscribed}, 'deleted')), '{}')`,
-    })
-    .from(mailingListContacts)
-    .where(match)
-    .groupBy(lowerEmail)
-    .orderBy(lowerEmail)
-    .limit(limit);
-  return rows.map((r) => ({
-    email: r.email,
-    emailBlacklisted: Boolean(r.blocked),
-    listIds: (r.listIds ?? []).map(Number),
-  }));
+  return deleteKeepingOptOuts(db, id, email.trim().toLowerCase());
 }

@@ -12,6 +12,7 @@ import { resultSchema } from '../../../common/schemas/permissions';
 import { HttpError } from '../../plugins/errors';
 import { mailingListProvider } from '../../mail/lists/factory';
 import { parseListId } from '../../mail/lists/builtinLists';
+import { liftKeptBounce } from '../../mail/lists/suppressions';
 import { brevoChoice } from './providers';
 import { authorizeList } from './listAccess';
 
@@ -37,6 +38,8 @@ export async function reactivateBounced(
           )
           .returning({ id: mailingListContacts.id });
   if (rows.length === 0) throw new HttpError(404, 'No bounced member with this address.');
+  // A bounce kept from this list's deleted row goes with it: other lists' bounces stay.
+  await liftKeptBounce(db, id!, email.trim().toLowerCase());
   return { result: 'success' };
 }
 

@@ -12,6 +12,7 @@ import type { ConfirmAnswer } from '../../../common/schemas/mailing';
 import type { Mailer } from '../../mail/mailer';
 import { bounceReason, markBounced } from '../../mail/bounces';
 import { queryRows } from '../../mail/queryRows';
+import { liftUnsubscribes } from '../../mail/lists/suppressions';
 import { HttpError } from '../../plugins/errors';
 import { refundAttempt, takeTurn } from '../auth/rateLimit';
 import { hashToken, newToken } from '../auth/sessions';
@@ -195,5 +196,7 @@ export async function confirmSubscription(db: Db, token: string): Promise<Confir
         where id in (select contact_id from used) and status = 'unconfirmed'
         returning id`,
   );
+  // The owner opened their link: an unsubscribe of theirs from this list is over.
+  if (confirmed.length > 0) await liftUnsubscribes(db, row.listId, [row.email.toLowerCase()]);
   return { result: confirmed.length > 0 ? 'confirmed' : 'alreadyConfirmed', ...about };
 }

@@ -15,6 +15,7 @@ import {
 import { mailingEmailSchema } from '../../../common/schemas/mailing';
 import type { ImportRefusal } from '../../../common/schemas/memberImport';
 import { fieldError } from '../../plugins/errors';
+import { decodeUpload } from './importDecode';
 
 /** An address to add: its line in the file, as written, and its name. */
 export interface ImportCandidate {
@@ -41,6 +42,15 @@ const NAME_MAX = 200;
 // as a formula (memberStreams.ts); reading its file back takes the apostrophe away again.
 function unguard(cell: string): string {
   return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+}
+
+// An address cell starting "'+" or "'-": an export made before the export stopped guarding
+// valid addresses (memberStreams.ts) wrote "+cmd@example.org" so. Taken back without it when
+// what is left is an address; a real address starting with an apostrophe and then + or - is far
+// rarer than such a file.
+function unguardAddress(cell: string): string {
+  const bare = unguard(cell);
+  return bare !== cell && mailingEmailSchema.safeParse(bare).success ? bare : cell;
 }
 
 // A status column (this site's export, most services' exports) that says the person left or
@@ -95,8 +105,10 @@ export async function readImportFile(source: Readable): Promise<ParsedImport> {
   const push = parser.push.bind(parser);
   parser.push = (record: unknown) =>
     push(record === null ? null : { record, lines: parser.info.lines });
-  source.on('error', (err) => parser.destroy(err));
-  source.pipe(parser);
+  const text = decodeUpload();
+  source.on('error', (err) => text.destroy(err));
+  text.on('error', (err) => parser.destroy(err));
+  source.pipe(text).pipe(parser);
 
   const sample: { line: number; record: string[] }[] = [];
   const result: ParsedImport = { columns: null, candidates: [], refused: [], rows: 0 };
@@ -107,7 +119,7 @@ export async function readImportFile(source: Readable): Promise<ParsedImport> {
     result.rows += 1;
     if (result.rows > MEMBER_IMPORT.maxRows)
       throw fieldError(413, MEMBER_IMPORT.field, TOO_MANY_ROWS);
-    const value = (record[columns.email] ?? '').trim();
+    const value = unguardAddress((record[columns.email] ?? '').trim());
     const refuse = (reason: string) => result.refused.push({ line, value, reason });
     if (value === '') return refuse(IMPORT_REFUSALS.missing);
     if (!mailingEmailSchema.safeParse(value).success) return refuse(IMPORT_REFUSALS.invalid);
@@ -150,7 +162,8 @@ export async function readImportFile(source: Readable): Promise<ParsedImport> {
     if (!columns && sample.length > 0) settle();
   } catch (err) {
     parser.destroy();
-    source.unpipe(parser);
+    text.destroy();
+    source.unpipe(text);
     source.resume(); // the rest of the upload is read and dropped, so the answer can go
     throw parseFailure(err);
   }

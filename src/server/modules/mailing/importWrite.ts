@@ -5,16 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { IMPORT_REFUSALS } from '../../../common/memberImport';
 import type { ImportRefusal, MemberImportAnswer } from '../../../common/schemas/memberImport';
-import { queryRows } from '../../mail/queryRows';
+import { queryRows, textArray } from '../../mail/queryRows';
 import type { ImportCandidate } from './importParse';
 
 export const IMPORT_CHUNK = 5000;
-
-/** Strings as one PostgreSQL text[] parameter (the same text on node-postgres and PGlite). */
-export function textArray(values: readonly (string | null)[]): string {
-  const items = values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, '\\$&')}"`));
-  return `{${items.join(',')}}`;
-}
 
 // What an import does with an address this list already has, by its stored status. Unlike a
 // sign-up, an import never undoes an unsubscribe: only the person can (docs/decisions 07).
@@ -35,7 +29,8 @@ const REFUSED_ANYWHERE: Record<string, string> = {
 
 interface Known {
   key: string;
-  here: boolean;
+  /** A row of this list, another list's row, or what a deleted row left (suppressions.ts). */
+  source: 'here' | 'elsewhere' | 'kept';
   status: string;
 }
 
@@ -43,25 +38,46 @@ async function writeChunk(tx: Db, listId: number, chunk: readonly ImportCandidat
   const keys = textArray(chunk.map((c) => c.key));
   const known = await queryRows<Known>(
     tx,
-    sql`select lower(email) as key, list_id = ${listId} as here, status
+    sql`select lower(email) as key,
+               case when list_id = ${listId} then 'here' else 'elsewhere' end as source, status
         from mailing_list_contacts
         where lower(email) = any(${keys}::text[])
-          and (list_id = ${listId} or status in ('blocked', 'bounce', 'bounced'))`,
+          and (list_id = ${listId} or status in ('blocked', 'bounce', 'bounced'))
+        union all
+        select lower(email), 'kept', kind from mailing_suppressions
+        where lower(email) = any(${keys}::text[]) and (kind <> 'unsub' or list_id = ${listId})`,
   );
-  const refusedBy = new Map<string, string>();
-  const onList = new Set<string>();
-  const unconfirmed: string[] = [];
+  const here = new Map<string, string>();
+  const elsewhere = new Map<string, string>();
+  const keptUnsub = new Set<string>();
   for (const row of known) {
-    if (row.here) {
-      onList.add(row.key);
-      if (row.status === 'unconfirmed') unconfirmed.push(row.key);
-      const reason = REFUSED_HERE[row.status];
-      if (reason) refusedBy.set(row.key, reason);
-      else refusedBy.delete(row.key); // this list's own answer wins over another list's
-    } else {
-      const elsewhere = REFUSED_ANYWHERE[row.status];
-      if (elsewhere && !onList.has(row.key)) refusedBy.set(row.key, elsewhere);
+    if (row.source === 'here') here.set(row.key, row.status);
+    else if (row.source === 'kept' && row.status === 'unsub') keptUnsub.add(row.key);
+    else {
+      const reason = REFUSED_ANYWHERE[row.status];
+      // A block outranks a bounce, wherever each is.
+      if (reason && elsewhere.get(row.key) !== IMPORT_REFUSALS.blocked) {
+        elsewhere.set(row.key, reason);
+      }
     }
+  }
+  // This list's own row answers for the address; without one, a block or bounce anywhere, or an
+  // unsubscribe from this list whose row was deleted. An unconfirmed row whose unsubscribe is
+  // kept signed up again after leaving: only its owner's link makes it a member again.
+  const refusedBy = new Map<string, string>();
+  const onList = new Set(here.keys());
+  const unconfirmed: string[] = [];
+  for (const c of chunk) {
+    const status = here.get(c.key);
+    const held = keptUnsub.has(c.key);
+    let reason: string | undefined;
+    if (status === undefined) {
+      reason = elsewhere.get(c.key) ?? (held ? IMPORT_REFUSALS.unsubscribed : undefined);
+    } else if (status === 'unconfirmed') {
+      if (held) reason = IMPORT_REFUSALS.unsubscribed;
+      else unconfirmed.push(c.key);
+    } else reason = REFUSED_HERE[status];
+    if (reason) refusedBy.set(c.key, reason);
   }
   const fresh = chunk.filter((c) => !onList.has(c.key) && !refusedBy.has(c.key));
   const insertedKeys = new Set<string>();

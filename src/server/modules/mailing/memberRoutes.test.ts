@@ -190,7 +190,8 @@ describe('POST /api/mailing_list/sign_up_many', () => {
         {
           email: 'quit@example.org',
           isError: true,
-          errorString: 'This address unsubscribed from the list; only its owner can sign up again.',
+          errorString:
+            'This address unsubscribed from the list; only its owner can sign it up again, by the emailed link.',
         },
       ],
     });

@@ -9,7 +9,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailingListContacts as c } from '../../db/schema';
-import type { ChapterContact } from '../../../common/schemas/mailing';
+import { mailingEmailSchema, type ChapterContact } from '../../../common/schemas/mailing';
 import { memberStatusName } from '../../../common/memberFilters';
 import { asChapterContact, contactColumns, newestFirst } from './memberPages';
 
@@ -116,15 +116,18 @@ export const CSV_HEADER = ['email', 'name', 'status', 'joined', 'last_opened'] a
 // cell gets a leading apostrophe, which spreadsheets show as text. Tab and CR lead formulas too.
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One CSV field: guarded against formulas, quoted when it holds a comma, quote or line break. */
-export function csvField(value: string): string {
-  const guarded = FORMULA_START.test(value) ? `'${value}` : value;
+/**
+ * One CSV field: guarded against formulas (unless `guard` is false), quoted when it holds a
+ * comma, quote or line break.
+ */
+export function csvField(value: string, guard = true): string {
+  const guarded = guard && FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 
 /** One CSV record with its CRLF. */
 export function csvRecord(values: readonly string[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
+  return `${values.map((value) => csvField(value)).join(',')}\r\n`;
 }
 
 /** The export's word for a stored status: the Members filter's name where there is one. */
@@ -132,13 +135,16 @@ export function exportStatus(stored: string): string {
   return memberStatusName(stored) ?? stored;
 }
 
-/** A member as a CSV record; the name is an import's, empty for everyone else. */
+/**
+ * A member as a CSV record; the name is an import's, empty for everyone else. A valid address
+ * goes out exactly as it is, even "+news@example.org" or "-x@example.org": the file is for
+ * moving a list, and a guarded address imports (here or at any service) as another address. It
+ * cannot be a formula that does anything: the address check (mailingEmailSchema) lets no "=",
+ * "(", "|", "!" or quote in, nor an "@" first, so a spreadsheet at worst shows it as an error.
+ * An address that is not valid (older data) is guarded as any other cell.
+ */
 export function exportRecord(row: Omit<ExportRow, 'id'>): string {
-  return csvRecord([
-    row.email,
-    row.name ?? '',
-    exportStatus(row.status),
-    row.joined,
-    row.lastOpened ?? '',
-  ]);
+  const email = csvField(row.email, !mailingEmailSchema.safeParse(row.email).success);
+  const rest = [row.name ?? '', exportStatus(row.status), row.joined, row.lastOpened ?? ''];
+  return `${[email, ...rest.map((cell) => csvField(cell))].join(',')}\r\n`;
 }
