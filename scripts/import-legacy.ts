@@ -1,5 +1,5 @@
 // `npm run import:legacy -- --from https://old.example.org --email admin@example.org --password P
-// [--dry-run] [--invite] [--report FILE]`: brings a network over from the site this one
+// [--dry-run] [--invite] [--report FILE] [--timeout SECONDS] [--max-answer-mb MB]`: brings a network over from the site this one
 // replaces into the configured database (DATABASE_URL, or the embedded one in DATA_DIR).
 // The work is in src/server/import/legacy/ (its run.ts); docs/moving.md tells the whole move.
 import { writeFileSync } from 'node:fs';
@@ -16,7 +16,11 @@ import { EVERY_ANSWER } from '../src/server/caching/answerKeys';
 import type { Notices } from '../src/server/db/notices';
 
 const USAGE =
-  'Usage: npm run import:legacy -- --from URL --email E --password P [--dry-run] [--invite] [--report FILE]';
+  'Usage: npm run import:legacy -- --from URL --email E --password P [--dry-run] [--invite] [--report FILE] [--timeout SECONDS] [--max-answer-mb MB]';
+
+/** A positive number given as an option's text. */
+const positive = (flag: string) =>
+  z.coerce.number({ error: `${flag} must be a number` }).positive(`${flag} must be more than 0`);
 
 const argsSchema = z.object({
   from: z.url({ protocol: /^https?$/, error: '--from must be the original site, http(s)://...' }),
@@ -25,6 +29,9 @@ const argsSchema = z.object({
   'dry-run': z.boolean().default(false),
   invite: z.boolean().default(false),
   report: z.string().optional(),
+  // Defaults (30 s, 20 MB) in src/server/import/legacy/limits.ts.
+  timeout: positive('--timeout').optional(),
+  'max-answer-mb': positive('--max-answer-mb').optional(),
 });
 
 // The outbox mailer logs each mail it keeps; thousands of invitations need not be on screen.
@@ -51,6 +58,8 @@ async function main(): Promise<number> {
       'dry-run': { type: 'boolean' },
       invite: { type: 'boolean' },
       report: { type: 'string' },
+      timeout: { type: 'string' },
+      'max-answer-mb': { type: 'string' },
     },
   });
   const args = argsSchema.safeParse(values);
@@ -85,6 +94,10 @@ async function main(): Promise<number> {
       dryRun: args.data['dry-run'],
       invite: args.data.invite ? { mailer, publicUrl: config.publicUrl } : null,
       uploadsDir: config.uploadsDir,
+      limits: {
+        ...(args.data.timeout && { timeoutMs: args.data.timeout * 1000 }),
+        ...(args.data['max-answer-mb'] && { maxBytes: args.data['max-answer-mb'] * 1024 * 1024 }),
+      },
       out: process.stdout,
     });
     await saveReport(report);

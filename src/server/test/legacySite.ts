@@ -1,7 +1,8 @@
 // A stand-in of the original site: answers each call the importer makes (spec 1 §7, spec 2 §7)
 // with the fields and types the spec documents give (legacyData.ts), behind a session cookie
 // given by POST /api/auth/signin. `failAfter` makes it answer 503 from the Nth request on, as a
-// site going down halfway through an import.
+// site going down halfway through an import; `silent` never answers one path, `oversized`
+// answers one with a 64 MB body (counting what the reader took of it in `oversizedSent`).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CHAPTER_TYPES } from '../../common/constants';
@@ -14,17 +15,35 @@ export interface LegacySite {
   requests: number;
   /** From this many requests on, every answer is a 503 (null: never). */
   failAfter: number | null;
+  /** A path (as '/api/user/all') the site never answers: the request hangs. */
+  silent: string | null;
+  /** A path answered 200 with a 64 MB JSON body, sent as fast as it is read. */
+  oversized: string | null;
+  /** Bytes of that body the reader took (all of it, unless it hung up). */
+  oversizedSent: number;
   close(): Promise<void>;
 }
 
 const COOKIE = 'JSESSIONID=legacy-session';
 
 export async function startLegacySite(data: LegacyData): Promise<LegacySite> {
-  const site: LegacySite = { url: '', data, requests: 0, failAfter: null, close: async () => {} };
+  const site: LegacySite = {
+    url: '',
+    data,
+    requests: 0,
+    failAfter: null,
+    silent: null,
+    oversized: null,
+    oversizedSent: 0,
+    close: async () => {},
+  };
   const server = createServer((req, res) => {
     site.requests++;
     if (site.failAfter !== null && site.requests > site.failAfter)
       return send(res, 503, { error: 'down' });
+    const path = new URL(req.url!, 'http://x').pathname;
+    if (path === site.silent) return;
+    if (path === site.oversized) return sendOversized(site, res);
     void route(site.data, req, res).catch((err: unknown) => send(res, 500, { error: String(err) }));
   });
   server.keepAliveTimeout = 60_000;
@@ -47,6 +66,25 @@ function send(
   const json = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(json);
+}
+
+const OVERSIZED = 64 * 1024 * 1024;
+
+/** `[`, spaces and `]`, 64 MB in all; no content-length, so it is chunked. */
+function sendOversized(site: LegacySite, res: ServerResponse) {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  const chunk = Buffer.alloc(64 * 1024, ' ');
+  let open = true;
+  res.on('close', () => (open = false));
+  const pump = () => {
+    while (open && site.oversizedSent < OVERSIZED) {
+      site.oversizedSent += chunk.length;
+      if (!res.write(chunk)) return void res.once('drain', pump);
+    }
+    if (open) res.end(']');
+  };
+  res.write('[');
+  pump();
 }
 
 async function readBody(req: IncomingMessage): Promise<unknown> {

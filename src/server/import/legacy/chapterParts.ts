@@ -25,7 +25,9 @@ import {
   legacyPermissionSchema,
   legacyPostSchema,
   legacyPressSchema,
+  type LegacyPress,
 } from './schemas';
+import { checkAsSaved, linkSaveRules, pressSaveRules } from './saveRules';
 import { localUser } from './users';
 import { noteKey } from './userNotes';
 import { HEADER_IMAGE_KIND, headerImagePath, importHeaderImage } from './headerImage';
@@ -81,16 +83,30 @@ export const pressKind = (chapterId: number | null, idPrefix: string) =>
     idOf: slugOr(idPrefix),
     key: (p) => p.slug,
     table: pressMentions,
-    row: (p) => ({
-      chapterId,
-      title: p.title,
-      url: p.url,
-      notes: p.notes,
-      slug: p.slug,
-      isVisible: p.isVisible,
-      createdAt: parseDate(p.createdAt, 'createdAt'),
-    }),
+    row: (p) => {
+      checkAsSaved(pressSaveRules, {
+        slug: p.slug,
+        title: p.title,
+        url: p.url,
+        notes: p.notes,
+        isVisible: p.isVisible,
+        chapterId,
+      });
+      return pressRow(chapterId, p);
+    },
   }) satisfies RowKind<typeof legacyPressSchema, typeof pressMentions>;
+
+function pressRow(chapterId: number | null, p: LegacyPress) {
+  return {
+    chapterId,
+    title: p.title,
+    url: p.url,
+    notes: p.notes,
+    slug: p.slug,
+    isVisible: p.isVisible,
+    createdAt: parseDate(p.createdAt, 'createdAt'),
+  };
+}
 
 export async function writeChapterParts(
   ctx: ImportContext,
@@ -110,12 +126,15 @@ export async function writeChapterParts(
       key: (link) => `${originalId}:${link.url}`,
       table: chapterLinks,
       include: (link) => link.url.trim() !== '' && link.title.trim() !== '',
-      row: (link) => ({
-        chapterId,
-        title: link.title,
-        url: link.url,
-        position: links.indexOf(links.find((l) => (l as { url?: string }).url === link.url)),
-      }),
+      row: (link) => {
+        checkAsSaved(linkSaveRules, link);
+        return {
+          chapterId,
+          title: link.title,
+          url: link.url,
+          position: links.indexOf(links.find((l) => (l as { url?: string }).url === link.url)),
+        };
+      },
     },
     links,
   );

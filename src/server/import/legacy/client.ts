@@ -3,16 +3,17 @@
 // restarting); one that keeps failing stops the run, which a second run resumes.
 import type { z } from 'zod';
 import { legacyAuthSchema } from './schemas';
+import { LegacyError } from './legacyError';
+import {
+  DEFAULT_LIMITS,
+  discard,
+  isTimeout,
+  readBody,
+  timedOut,
+  type RequestLimits,
+} from './limits';
 
-export class LegacyError extends Error {
-  /** 'entity': this answer is malformed or missing (skip it); 'site': the original failed. */
-  constructor(
-    message: string,
-    readonly scope: 'entity' | 'site' = 'site',
-  ) {
-    super(message);
-  }
-}
+export { LegacyError };
 
 export interface LegacyClient {
   /** The answer, parsed; throws LegacyError for an HTTP failure or a malformed answer. */
@@ -37,6 +38,7 @@ export async function signIn(
   email: string,
   password: string,
   inFlight = 8,
+  limits: RequestLimits = DEFAULT_LIMITS,
 ): Promise<LegacyClient> {
   const root = base.replace(/\/$/, '');
   let cookie = '';
@@ -58,12 +60,15 @@ export async function signIn(
   }
 
   async function withRetries(path: string, init: RequestInit): Promise<Response> {
+    const method = init.method ?? 'GET';
     let lastError: unknown;
     for (let attempt = 0; attempt < RETRIES; attempt++) {
       requests++;
       try {
         const res = await fetch(root + path, {
           ...init,
+          // Covers the body too: an answer that stops halfway fails its read (limits.ts).
+          signal: AbortSignal.timeout(limits.timeoutMs),
           headers: {
             accept: 'application/json',
             ...(cookie && { cookie }),
@@ -72,26 +77,32 @@ export async function signIn(
         });
         // A 5xx may pass; a 4xx will not.
         if (res.status < 500) return res;
-        lastError = new LegacyError(`${init.method ?? 'GET'} ${path} answered ${res.status}`);
-        await res.arrayBuffer();
+        lastError = new LegacyError(`${method} ${path} answered ${res.status}`);
+        await discard(res);
       } catch (err) {
-        lastError = err;
+        lastError = isTimeout(err) ? timedOut(method, root + path, limits) : err;
       }
       await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));
     }
     throw lastError instanceof LegacyError
       ? lastError
-      : new LegacyError(`${init.method ?? 'GET'} ${path}: ${String(lastError)}`);
+      : new LegacyError(`${method} ${root + path}: ${String(lastError)}`);
   }
+
+  /** The answer's bytes, at most `limits.maxBytes` of them. */
+  const bytesOf = (res: Response, path: string, init?: RequestInit) =>
+    readBody(res, init?.method ?? 'GET', root + path, limits);
 
   async function json(path: string, init?: RequestInit): Promise<unknown> {
     const res = await request(path, init);
     if (!res.ok) {
+      await discard(res);
       const scope = res.status === 404 ? 'entity' : 'site';
       throw new LegacyError(`${init?.method ?? 'GET'} ${path} answered ${res.status}`, scope);
     }
+    const body = await bytesOf(res, path, init);
     try {
-      return await res.json();
+      return JSON.parse(body.toString('utf8'));
     } catch {
       throw new LegacyError(`${path} did not answer JSON`);
     }
@@ -109,11 +120,17 @@ export async function signIn(
     return parsed.data;
   }
 
-  const signin = await request('/api/auth/signin', {
-    method: 'POST',
-    body: JSON.stringify({ username: email, password }),
-  });
-  const answer = legacyAuthSchema.safeParse(await signin.json().catch(() => null));
+  const signinPath = '/api/auth/signin';
+  const signinInit = { method: 'POST', body: JSON.stringify({ username: email, password }) };
+  const signin = await request(signinPath, signinInit);
+  const answer = legacyAuthSchema.safeParse(
+    await bytesOf(signin, signinPath, signinInit)
+      .then((body) => JSON.parse(body.toString('utf8')) as unknown)
+      .catch((err: unknown) => {
+        if (err instanceof LegacyError) throw err;
+        return null;
+      }),
+  );
   if (!signin.ok || !answer.success || !answer.data.user) {
     throw new LegacyError(
       `Could not sign in to ${root} as ${email}` +
@@ -132,11 +149,14 @@ export async function signIn(
       const res = await request(path);
       // A site that answers its app for any unknown path answers HTML, not an image.
       if (res.status === 404 || res.headers.get('content-type')?.startsWith('text/html')) {
-        await res.arrayBuffer();
+        await discard(res);
         return null;
       }
-      if (!res.ok) throw new LegacyError(`GET ${path} answered ${res.status}`);
-      return Buffer.from(await res.arrayBuffer());
+      if (!res.ok) {
+        await discard(res);
+        throw new LegacyError(`GET ${path} answered ${res.status}`);
+      }
+      return bytesOf(res, path);
     },
     post: async (path, body, schema) =>
       parse(path, schema, await json(path, { method: 'POST', body: JSON.stringify(body) })),

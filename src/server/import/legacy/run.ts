@@ -6,6 +6,7 @@ import { users } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { signIn } from './client';
+import { DEFAULT_LIMITS, type RequestLimits } from './limits';
 import { loadKnown, type ImportContext } from './context';
 import { Reporter, type ImportReport } from './report';
 import { importSettings } from './siteSettings';
@@ -30,6 +31,11 @@ export interface ImportOptions {
    * transaction, writes one at a time).
    */
   concurrency?: number;
+  /**
+   * How long one request may take and how large one answer may be (limits.ts DEFAULT_LIMITS:
+   * 30 s, 20 MB); past either the run stops, naming the address.
+   */
+  limits?: Partial<RequestLimits>;
   /** Where the progress line goes (only drawn on a terminal). */
   out?: NodeJS.WriteStream | null;
 }
@@ -66,7 +72,10 @@ const STEPS = [
 export async function importLegacy(db: Db, opts: ImportOptions): Promise<ImportReport> {
   const dryRun = opts.dryRun ?? false;
   const reporter = new Reporter(opts.from, dryRun, opts.out ?? null);
-  const client = await signIn(opts.from, opts.email, opts.password, opts.concurrency ?? 8);
+  const client = await signIn(opts.from, opts.email, opts.password, opts.concurrency ?? 8, {
+    ...DEFAULT_LIMITS,
+    ...opts.limits,
+  });
   const usersByEmail = new Map<string, number>();
   for (const u of await db.select({ id: users.id, email: users.email }).from(users)) {
     usersByEmail.set(u.email.toLowerCase(), u.id);

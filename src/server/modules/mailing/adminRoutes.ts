@@ -37,7 +37,8 @@ const chapterParams = z.object({ chapterId: idParam });
 
 export function mailingAdminRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const provider = mailingListProvider(app.db, brevoChoice(app.config));
+  const brevo = brevoChoice(app.config);
+  const provider = mailingListProvider(app.db, brevo);
   const hostAccess = { access: 'hostAccess' } as const;
 
   app.get(
@@ -48,7 +49,9 @@ export function mailingAdminRoutes(root: AppInstance): void {
     },
     async (request) => {
       requireHostAccess(request, request.params.chapterId);
-      return { listId: await getChapterListId(app.db, request.user, request.params.chapterId) };
+      return {
+        listId: await getChapterListId(app.db, brevo, request.user, request.params.chapterId),
+      };
     },
   );
 

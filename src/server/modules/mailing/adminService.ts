@@ -12,16 +12,23 @@ import type { User } from '../../../common/schemas/auth';
 import { HttpError } from '../../plugins/errors';
 import type { AddContactFailure, MailingListProvider } from '../../mail/lists/provider';
 import { requireChapterHostAccess } from '../chapters/access';
-import { chapterListId } from './listAccess';
+import type { BrevoChoice } from '../../mail/lists/factory';
+import { chapterMembers } from './memberService';
 import { ensureChapterList } from './chapterList';
 
-/** GET /api/mailing_list/chapter_list_id/{chapterId}. */
+/**
+ * GET /api/mailing_list/chapter_list_id/{chapterId}: null when the chapter's field is blank or
+ * names no built-in list (an id brought over from the original site), so the Members screen
+ * offers to create one.
+ */
 export async function getChapterListId(
   db: Db,
+  brevo: BrevoChoice | null,
   user: User | null,
   chapterId: number,
 ): Promise<string | null> {
-  return chapterListId(db, await requireChapterHostAccess(db, user, chapterId));
+  const { listId, members } = await chapterMembers(db, brevo, user, chapterId);
+  return members.kind === 'none' ? null : listId;
 }
 
 /**

@@ -9,10 +9,20 @@ import { displayTitle } from '../chapters/summaries';
 import { getEmailService } from '../settings/service';
 import { listIdField } from './listAccess';
 import type { MailingListProvider } from '../../mail/lists/provider';
+import { isUniqueViolation } from '../../db/errors';
+import { HttpError } from '../../plugins/errors';
+import { LIST_ID_INDEXES } from '../chapters/mailSettings';
+
+export const LIST_ID_TAKEN =
+  "The new list's id is one another chapter names as its list: please try again.";
 
 /**
  * The chapter's list id, after making the list if it has none. The chapter row is locked, so
  * two callers at once make one list. Access is the caller's to check.
+ *
+ * A list id that names no list (a chapter brought over from the original site keeps its
+ * sendInBlue or Bronto id) counts as no list: the chapter gets a new one in its place, or its
+ * host could neither make a list ("already has one") nor import into it ("has none yet").
  */
 export async function ensureChapterList(
   db: Db,
@@ -28,13 +38,22 @@ export async function ensureChapterList(
       .for('update')
       .limit(1);
     if (!row) throw chapterNotFound();
+    const lists = provider.forTransaction(tx);
     const existing = row[field]?.trim();
-    if (existing) return { listId: existing, created: false };
-    const list = await provider.forTransaction(tx).createList(displayTitle(row) || row.slug);
+    if (existing && (await lists.getList(existing))) return { listId: existing, created: false };
+    const list = await lists.createList(displayTitle(row) || row.slug);
     await tx
       .update(chapters)
       .set({ [field]: list.id })
-      .where(eq(chapters.id, chapterId));
+      .where(eq(chapters.id, chapterId))
+      .catch((err: unknown) => {
+        // Built-in ids are drawn past every id a chapter names; an id Brevo hands out, or one
+        // a chapter was given by hand while this list was being made, can still be taken.
+        if (LIST_ID_INDEXES.some(([index]) => isUniqueViolation(err, index))) {
+          throw new HttpError(409, LIST_ID_TAKEN);
+        }
+        throw err;
+      });
     return { listId: list.id, created: true };
   });
 }

@@ -60,7 +60,7 @@ async function visibleChapterList(db: Db, user: User | null, listId: string) {
 
 /**
  * The list of a chapter the user may see, read from the field the setting picks. A chapter
- * without one gets one now: every chapter page offers the sign-up, and the first visitor to
+ * without one (or whose id names none) gets one now: every chapter page offers the sign-up, and the first visitor to
  * use it should not be told there is nothing to join.
  */
 async function listOfChapter(
@@ -77,7 +77,20 @@ async function listOfChapter(
     .where(eq(chapters.id, Number(chapterId)))
     .limit(1);
   if (!chapter || !canSeeChapter(user, chapter)) return null;
-  return chapter.listId?.trim() || (await ensureChapterList(db, chapter.id, provider)).listId;
+  const listId = chapter.listId?.trim();
+  if (listId && (await listIsThere(provider, listId))) return listId;
+  // No list, or an id that names none (brought over from the original site): make one.
+  return (await ensureChapterList(db, chapter.id, provider)).listId;
+}
+
+/** A provider that cannot be reached does not make a list disappear: the sign-up says so. */
+async function listIsThere(provider: MailingListProvider, listId: string): Promise<boolean> {
+  try {
+    return (await provider.getList(listId)) !== null;
+  } catch (err) {
+    if (err instanceof ProviderError) return true;
+    throw err;
+  }
 }
 
 export interface SignUpInput {
