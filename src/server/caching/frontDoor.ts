@@ -12,7 +12,7 @@
 // the exact answer the app gave to the same URL without one; anything else (another method, a
 // session cookie, an encoding the answer was not kept in) goes to Fastify. It writes no request
 // log: at LOG_LEVEL=info the app's own log has Fastify's requests only (a reverse proxy's access
-// log has them all). docs/decisions/02-operation.md says why it exists: Fastify's per-request work
+// log has them all). docs/decisions/19-speed.md says why it exists: Fastify's per-request work
 // was most of the cost of a cached answer.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
