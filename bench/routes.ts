@@ -73,7 +73,7 @@ export function benchRoutes(
     ),
     host('host: own chapter read', chapterRead),
     host(`host: state list (${chapter.state})`, stateList),
-    // A few admins at once, not a crowd (docs/decisions.md: the admin dashboard).
+    // A few admins at once, not a crowd (docs/decisions/09-site-admin.md, the admin dashboard).
     { name: 'admin dashboard', paths: ['/api/admin/dashboard'], session: 'admin', connections: 2 },
     visitor(`1 conn: state list (${chapter.state})`, [stateList], 1),
     visitor(

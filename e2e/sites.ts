@@ -11,7 +11,10 @@ export interface SiteFacts {
 
 const SITES_VARIABLE = 'E2E_SITES';
 
-/** How many workers (and so sites) a run uses: E2E_WORKERS, else one (see docs/decisions/10). */
+/**
+ * How many workers (and so sites) a run uses: E2E_WORKERS, else one (see
+ * docs/decisions/10-browser-tests.md).
+ */
 export function workerCount(): number {
   const asked = Number(process.env.E2E_WORKERS);
   return Number.isInteger(asked) && asked > 0 ? asked : 1;

@@ -1,8 +1,8 @@
-// How the server logs (docs/decisions.md, "The console"). A request is one line at debug, not
-// two at info: at the default level the log holds what someone must read (start-up, warnings,
-// errors, mail kept in the outbox), and page loads write nothing, so the demo sign-ins printed
-// at start-up stay on screen. On a terminal, outside production, lines are drawn for reading
-// (pino-pretty); piped to a file or a collector, or in production, they are JSON lines.
+// How the server logs (docs/decisions/02-operation.md, "The console"). A request is one line at
+// debug, not two at info: at the default level the log holds what someone must read (start-up,
+// warnings, errors, mail kept in the outbox), and page loads write nothing, so the demo sign-ins
+// printed at start-up stay on screen. On a terminal, outside production, lines are drawn for
+// reading (pino-pretty); piped to a file or a collector, or in production, they are JSON lines.
 import {
   LogController,
   type FastifyReply,

@@ -2,6 +2,7 @@
 // network's real counts and every chapter's health, with the chapters that have lapsed.
 import { z } from 'zod';
 import { LAPSED_REASONS } from '../lapsed';
+import { chapterRefSchema } from './chapterRef';
 
 /** Spec 1 §2: a chapter with no email in two months is removed; the dashboard flags it first. */
 export { LAPSED_EMAIL_DAYS } from '../lapsed';
@@ -19,13 +20,7 @@ export const dashboardCountsSchema = z.object({
 });
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
 
-export const dashboardChapterSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  displayTitle: z.string(),
-  slug: z.string(),
-  state: z.string(),
-  status: z.number().int(),
+export const dashboardChapterSchema = chapterRefSchema.extend({
   /** The latest date, on or before today in the chapter's zone, one of its events met on. */
   lastEventDate: z.string().nullable(),
   /** The next date one of its events meets on, 'YYYY-MM-DD' local to the chapter. */

@@ -62,7 +62,7 @@ export const passwordResetAnswerSchema = z.object({
 });
 export type PasswordResetAnswer = z.infer<typeof passwordResetAnswerSchema>;
 
-// ---------------------------------------------------------------- Your Settings (decisions.md)
+// ------------------------------------ Your Settings (docs/decisions/03-accounts.md)
 
 /** The settings screen's account: the user, and an email change waiting for its link. */
 export const accountSchema = z.object({

@@ -1,7 +1,7 @@
-// The sign-in forms and Your Settings' forms (spec 1 §3, §5, §7; decisions.md): one schema per
-// form, with which the browser's form and the server's route both validate. Apart from the
-// signed-in user's answers (auth.ts, which passes these on) so a form's chunk holds no answer
-// schema.
+// The sign-in forms and Your Settings' forms (spec 1 §3, §5, §7; docs/decisions/03-accounts.md):
+// one schema per form, with which the browser's form and the server's route both validate. Apart
+// from the signed-in user's answers (auth.ts, which passes these on) so a form's chunk holds no
+// answer schema.
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 

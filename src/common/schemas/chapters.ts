@@ -2,6 +2,7 @@
 // events, links, chapter posts and press mentions. Request parameters live here too, so the
 // browser can check a state or a search before asking.
 import { z } from 'zod';
+import { chapterRefSchema } from './chapterRef';
 import { MAX_DB_ID } from './ids';
 import { LIMITS } from '../constants';
 import { isStateAbbr } from '../states';
@@ -150,14 +151,7 @@ export type Chapter = z.infer<typeof chapterSchema>;
 
 /** GET /api/chapter_event/slug/{slug}: the event and enough of its chapter to link to it. */
 export const chapterEventDetailSchema = chapterEventSchema.extend({
-  chapter: z.object({
-    id: z.number().int(),
-    title: z.string(),
-    displayTitle: z.string(),
-    slug: z.string(),
-    state: z.string(),
-    status: z.number().int(),
-  }),
+  chapter: chapterRefSchema,
 });
 export type ChapterEventDetail = z.infer<typeof chapterEventDetailSchema>;
 

@@ -2,6 +2,7 @@
 // skipped or moved, and the calls with which a host skips, moves and restores one date.
 import { z } from 'zod';
 import { HALF_HOUR_TIMES } from '../format';
+import { chapterRefSchema } from './chapterRef';
 import { chapterEventSchema, chapterTypeSchema } from './chapters';
 import { isoDateSchema } from './events';
 
@@ -34,13 +35,7 @@ export type ScheduledDateAnswer = z.infer<typeof scheduledDateSchema>;
 
 /** GET /api/chapter_event/slug/{slug}/page: everything the event's public page shows. */
 export const eventPageSchema = chapterEventSchema.extend({
-  chapter: z.object({
-    id: z.number().int(),
-    title: z.string(),
-    displayTitle: z.string(),
-    slug: z.string(),
-    state: z.string(),
-    status: z.number().int(),
+  chapter: chapterRefSchema.extend({
     chapterTypeId: z.number().int(),
     chapter_type: chapterTypeSchema,
   }),

@@ -1,6 +1,7 @@
 // Users as site admins see them (spec 2 §2 /admin/users, §3 User, §7, §9): the list, the count,
 // one user with their chapter roles, and the search. Admin-only, every one.
 import { z } from 'zod';
+import { chapterRefSchema } from './chapterRef';
 import { idParam } from './chapters';
 
 /**
@@ -41,14 +42,7 @@ export const userChapterRoleSchema = z.object({
   roleId: z.number().int(),
   role: z.object({ id: z.number().int(), name: z.string() }),
   createdAt: z.string(),
-  chapter: z.object({
-    id: z.number().int(),
-    title: z.string(),
-    displayTitle: z.string(),
-    slug: z.string(),
-    state: z.string(),
-    status: z.number().int(),
-  }),
+  chapter: chapterRefSchema,
 });
 export type UserChapterRole = z.infer<typeof userChapterRoleSchema>;
 

@@ -8,12 +8,12 @@
 // cache holds it. When the cache has forgotten it (a write, the TTL), the door steps aside and
 // Fastify builds it again.
 //
-// The door never decides who may see what. It only ever sends to a request with no session
-// cookie the exact answer the app gave to the same URL without one; anything else (another
-// method, a session cookie, an encoding the answer was not kept in) goes to Fastify. It writes
-// no request log: at LOG_LEVEL=info the app's own log has Fastify's requests only (a reverse
-// proxy's access log has them all). docs/decisions.md says why it exists: Fastify's per-request
-// work was most of the cost of a cached answer.
+// The door never decides who may see what. It only ever sends to a request with no session cookie
+// the exact answer the app gave to the same URL without one; anything else (another method, a
+// session cookie, an encoding the answer was not kept in) goes to Fastify. It writes no request
+// log: at LOG_LEVEL=info the app's own log has Fastify's requests only (a reverse proxy's access
+// log has them all). docs/decisions/19-speed.md says why it exists: Fastify's per-request work
+// was most of the cost of a cached answer.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';

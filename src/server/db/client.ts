@@ -133,7 +133,7 @@ async function quiet(pool: pg.Pool, quietMs = 200, maxMs = 10_000): Promise<void
 // them is resident from the moment it opens: an app server on the embedded database sat at
 // about 400 MB before doing anything. On disk the operating system caches the files anyway;
 // 16 MB holds what the site works on (measured with `npm run bench:send`: no slower, about 130
-// MB less; docs/decisions.md).
+// MB less; docs/decisions/07-chapter-email.md).
 const EMBEDDED_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 async function openEmbedded(dir: string, from?: Blob): Promise<Database> {

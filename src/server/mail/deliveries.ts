@@ -106,7 +106,7 @@ export async function claimDeliveries(
  * the flush was the longest part of a record on PostgreSQL. A mark lost that way (only if the
  * database server itself crashes, within 3 x wal_writer_delay of the commit) leaves the row
  * 'sending', so it is sent again when its lease runs out: a duplicate with the same
- * Message-ID, never a loss (docs/decisions.md, chapter email).
+ * Message-ID, never a loss (docs/decisions/07-chapter-email.md).
  */
 export async function markSent(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;

@@ -8,8 +8,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressList } from '../addresses';
 import { errorBody } from './errors';
-import { EXPOSITION_TYPE, Registry } from './metricsRegistry';
-import { registerProcessMetrics } from './processMetrics';
+import { Counter, Histogram, Registry } from 'prom-client';
+import { EXPOSITION_TYPE, exposition, readAtScrape } from './metricsExposition';
+import { processMetrics } from './processMetrics';
 
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -17,24 +18,28 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /** The registry and the request families, made before the app so the front door can report. */
 export function createMetrics() {
   const registry = new Registry();
-  const labels = ['method', 'route', 'status'];
-  const requests = registry.counter(
-    'http_requests_total',
-    'HTTP requests answered, by method, route pattern and status.',
-    labels,
-  );
-  const durations = registry.histogram(
-    'http_request_duration_seconds',
-    'Time to answer an HTTP request, by method, route pattern and status.',
-    labels,
-    DURATION_BUCKETS,
-  );
-  const smtpAnswers = registry.counter(
-    'chapters_email_copies_total',
-    "Chapter email copies this server's send worker offered the SMTP server, by its answer: " +
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status.',
+    labelNames,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route pattern and status.',
+    labelNames,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  const smtpAnswers = new Counter({
+    name: 'chapters_email_copies_total',
+    help:
+      "Chapter email copies this server's send worker offered the SMTP server, by its answer: " +
       'sent (taken) or refused (a retry or a bounce follows; the ledger has the outcome).',
-    ['answer'],
-  );
+    labelNames: ['answer'] as const,
+    registers: [registry],
+  });
   return {
     registry,
     /** One chapter email copy the SMTP server took or refused (mail/sendWorker.ts). */
@@ -77,12 +82,14 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, sources:
     metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
   });
 
-  registry.collected(
-    'chapters_cache_hits_total',
-    'Answers sent from a cache, by kind: front_door (sent before Fastify), fresh (a kept answer ' +
-      'within its TTL), stale (a kept answer sent once more while the next is built).',
-    'counter',
-    () => {
+  readAtScrape('counter', {
+    registry,
+    name: 'chapters_cache_hits_total',
+    help:
+      'Answers sent from a cache, by kind: front_door (sent before Fastify), fresh (a kept ' +
+      'answer within its TTL), stale (a kept answer sent once more while the next is built).',
+    labelNames: ['kind'],
+    read: () => {
       const caches = sources.answerCaches();
       return [
         { labels: { kind: 'front_door' }, value: sources.frontDoorServed() },
@@ -90,17 +97,15 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, sources:
         { labels: { kind: 'stale' }, value: caches.stale },
       ];
     },
-  );
-  registry.collected(
-    'chapters_cache_builds_total',
-    'Answers the caches had to build (a miss).',
-    'counter',
-    () => [{ value: sources.answerCaches().built }],
-  );
+  });
+  readAtScrape('counter', {
+    registry,
+    name: 'chapters_cache_builds_total',
+    help: 'Answers the caches had to build (a miss).',
+    read: () => [{ value: sources.answerCaches().built }],
+  });
   registerEmailMetrics(registry, sources.emailQueue);
   registerPoolMetrics(registry, sources.pool);
-  const stopProcessMetrics = registerProcessMetrics(registry);
-  app.addHook('onClose', async () => stopProcessMetrics());
 
   app.get(
     '/metrics',
@@ -109,7 +114,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, sources:
       if (!sources.allow.has(request.ip)) {
         return reply.code(404).send(errorBody(404, 'Not found'));
       }
-      const text = await registry.exposition((name, err) =>
+      const text = await exposition([registry, processMetrics()], (name, err) =>
         request.log.error({ err }, `metrics: could not read ${name}`),
       );
       return reply.type(EXPOSITION_TYPE).header('cache-control', 'no-store').send(text);
@@ -119,44 +124,48 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, sources:
 
 function registerEmailMetrics(registry: Registry, read: MetricsSources['emailQueue']) {
   // One query per scrape, shared by the families it feeds: a scrape asks every family for its
-  // samples at once (Registry.exposition), so they all find the same query under way.
+  // samples at once (metricsExposition.ts), so they all find the same query under way.
   let reading: ReturnType<typeof read> | null = null;
   const queue = () => {
     reading ??= read().finally(() => (reading = null));
     return reading;
   };
-  registry.collected(
-    'chapters_email_deliveries_waiting',
-    'Chapter email deliveries not yet sent, by status: pending (queued, or waiting for a ' +
+  readAtScrape('gauge', {
+    registry,
+    name: 'chapters_email_deliveries_waiting',
+    help:
+      'Chapter email deliveries not yet sent, by status: pending (queued, or waiting for a ' +
       'retry) and sending (claimed by a worker).',
-    'gauge',
-    async () => {
+    labelNames: ['status'],
+    read: async () => {
       const q = await queue();
       return [
         { labels: { status: 'pending' }, value: q.pending },
         { labels: { status: 'sending' }, value: q.sending },
       ];
     },
-  );
-  registry.collected(
-    'chapters_email_oldest_waiting_seconds',
-    'Age of the message of the oldest delivery not yet sent; 0 when none waits.',
-    'gauge',
-    async () => [{ value: (await queue()).oldestWaitingSeconds ?? 0 }],
-  );
-  registry.collected(
-    'chapters_email_recent_unsent',
-    'Deliveries of the messages queued in the last 24 hours that were not sent: failed ' +
+  });
+  readAtScrape('gauge', {
+    registry,
+    name: 'chapters_email_oldest_waiting_seconds',
+    help: 'Age of the message of the oldest delivery not yet sent; 0 when none waits.',
+    read: async () => [{ value: (await queue()).oldestWaitingSeconds ?? 0 }],
+  });
+  readAtScrape('gauge', {
+    registry,
+    name: 'chapters_email_recent_unsent',
+    help:
+      'Deliveries of the messages queued in the last 24 hours that were not sent: failed ' +
       '(given up after retries) or skipped (the contact had left the list).',
-    'gauge',
-    async () => {
+    labelNames: ['status'],
+    read: async () => {
       const { recent } = await queue();
       return (['failed', 'skipped'] as const).map((status) => ({
         labels: { status },
         value: recent[status],
       }));
     },
-  );
+  });
 }
 
 function registerPoolMetrics(registry: Registry, pool: MetricsSources['pool']) {
@@ -166,16 +175,23 @@ function registerPoolMetrics(registry: Registry, pool: MetricsSources['pool']) {
     ['idle', 'Open connections not in use.'],
     ['waiting', 'Queries waiting for a connection: the pool is too small or the database slow.'],
   ] as const;
-  registry.collected(
-    'chapters_database_embedded',
-    '1 on the embedded database (PGlite, one connection in this process), 0 on PostgreSQL.',
-    'gauge',
-    () => [{ value: pool() === null ? 1 : 0 }],
-  );
+  readAtScrape('gauge', {
+    registry,
+    name: 'chapters_database_embedded',
+    help: '1 on the embedded database (PGlite, one connection in this process), 0 on PostgreSQL.',
+    read: () => [{ value: pool() === null ? 1 : 0 }],
+  });
+  // On PGlite the pool's families have no sample: there is no pool, and a 0 would read as one
+  // with no connection.
   for (const [name, help] of figures) {
-    registry.collected(`chapters_db_pool_${name}`, `PostgreSQL: ${help}`, 'gauge', () => {
-      const use = pool();
-      return use ? [{ value: use[name] }] : [];
+    readAtScrape('gauge', {
+      registry,
+      name: `chapters_db_pool_${name}`,
+      help: `PostgreSQL: ${help}`,
+      read: () => {
+        const use = pool();
+        return use ? [{ value: use[name] }] : [];
+      },
     });
   }
 }

@@ -87,7 +87,8 @@ export async function registerWeb(
     const url = request.url.split('?')[0] ?? '';
     if (!isClientRoute(url)) return notFound(request, reply);
     // Whether a session cookie came, not whose it is: two pages per path, the visitors' (with
-    // "Sign In") and one whose account area waits for the app to know (docs/decisions.md).
+    // "Sign In") and one whose account area waits for the app to know
+    // (docs/decisions/15-first-minutes.md).
     const account: PageAccount = request.cookies[sessionCookie] ? 'unknown' : 'visitor';
     const key = account === 'visitor' ? url : `${url} (${account})`;
     const page = await pages.get(key, async () => {

@@ -1,4 +1,4 @@
-// Your Settings: a user changes their own name, email and password (docs/decisions.md, Accounts).
+// Your Settings: a user changes their own name, email and password (docs/decisions/03-accounts.md).
 // An email change takes effect only when the link mailed to the new address is opened.
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';

@@ -1,6 +1,7 @@
-// Sign-in's lockout rule (docs/decisions.md, "Sign-in lockouts"): wrong passwords lock out the
-// address that sent them, never the account's owner somewhere else; guessing one account from
-// many addresses makes every attempt on it wait, the owner's too, but nobody is refused for it.
+// Sign-in's lockout rule (docs/decisions/03-accounts.md, "Sign-in lockouts"): wrong passwords lock
+// out the address that sent them, never the account's owner somewhere else; guessing one account
+// from many addresses makes every attempt on it wait, the owner's too, but nobody is refused for
+// it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
 import { createUser } from '../../test/users';

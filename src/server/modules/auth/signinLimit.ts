@@ -1,7 +1,7 @@
-// Sign-in's limits (docs/decisions.md, "Sign-in lockouts"). Wrong passwords lock out the client
-// that sent them, never the account: a per-account lock lets anyone keep anyone out. A guesser
-// spread over many addresses is bounded per account by time instead: the account's failures make
-// every attempt on it wait before its password is checked, right or wrong alike (so the wait
+// Sign-in's limits (docs/decisions/03-accounts.md, "Sign-in lockouts"). Wrong passwords lock out
+// the client that sent them, never the account: a per-account lock lets anyone keep anyone out. A
+// guesser spread over many addresses is bounded per account by time instead: the account's failures
+// make every attempt on it wait before its password is checked, right or wrong alike (so the wait
 // tells nothing), and the owner, who is never refused for it, waits at most 10 s.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/client';

@@ -1,6 +1,6 @@
-// Posting a chapter back exactly as GET /api/chapter/id/{id} answers it (docs/decisions.md: "a
-// form may send the whole chapter") is accepted for every demo chapter and changes nothing, for
-// an admin and for each chapter's own hosts.
+// Posting a chapter back exactly as GET /api/chapter/id/{id} answers it
+// (docs/decisions/06-chapter-admin.md: "a form may send the whole chapter") is accepted for every
+// demo chapter and changes nothing, for an admin and for each chapter's own hosts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/app';

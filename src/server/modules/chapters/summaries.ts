@@ -10,6 +10,7 @@ import {
   type ChapterEvent,
   type ChapterSummary,
 } from '../../../common/schemas/chapters';
+import type { ChapterRef } from '../../../common/schemas/chapterRef';
 
 export type ChapterRow = typeof chapters.$inferSelect;
 export type TypeRow = typeof chapterTypes.$inferSelect;
@@ -42,6 +43,20 @@ export const displayTitleSql = sql`lower(coalesce(nullif(btrim(${chapters.title}
 /** Spec 1 §3: a chapter's state defaults to International when empty. */
 export function chapterState(state: string): string {
   return state.trim().toUpperCase() || 'INT';
+}
+
+/** The chapter another answer names (a user's role, an event, a dashboard row). */
+export function toChapterRef(
+  row: Pick<ChapterRow, 'id' | 'title' | 'city' | 'slug' | 'state' | 'status'>,
+): ChapterRef {
+  return {
+    id: row.id,
+    title: row.title,
+    displayTitle: displayTitle(row),
+    slug: row.slug,
+    state: chapterState(row.state),
+    status: row.status,
+  };
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base' });

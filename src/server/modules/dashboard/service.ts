@@ -20,7 +20,7 @@ import { listIdField } from '../mailing/listAccess';
 import { getEmailService } from '../settings/service';
 import { loadExceptions } from '../events/exceptions';
 import { queryRows } from '../../mail/queryRows';
-import { byDisplayTitle, chapterState, displayTitle } from '../chapters/summaries';
+import { byDisplayTitle, chapterState, toChapterRef } from '../chapters/summaries';
 import { eventDatesOf, LOOK_BACK_DAYS, ZoneClock } from './eventDates';
 
 const DAY_MS = 86_400_000;
@@ -135,12 +135,7 @@ export async function getAdminDashboard(db: Db, now = new Date()): Promise<Admin
     const listId = builtinListId(chapter[listField]);
     const lapse = chapterLapse({ ...chapter, lastEmailAt: lastEmail, ...dates }, now);
     return {
-      id: chapter.id,
-      title: chapter.title,
-      displayTitle: displayTitle(chapter),
-      slug: chapter.slug,
-      state,
-      status: chapter.status,
+      ...toChapterRef(chapter),
       ...dates,
       lastEmailAt: lastEmail ? lastEmail.toISOString() : null,
       memberCount: listId === null ? 0 : (membersOf.get(listId) ?? 0),

@@ -1,6 +1,6 @@
-// A host skips one date of a repeating event, moves it to another date and time, or restores
-// it (spec 2 §2 Events leaves this open; docs/decisions.md). Host-level access to the event's
-// chapter; the public dates, the map's next event and the calendars all read the same rows.
+// A host skips one date of a repeating event, moves it to another date and time, or restores it
+// (spec 2 §2 Events leaves this open; docs/decisions/13-events.md). Host-level access to the
+// event's chapter; the public dates, the map's next event and the calendars all read the same rows.
 import { and, asc, count, eq, gte, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';

@@ -9,7 +9,7 @@ import type { User } from '../../../common/schemas/auth';
 import type { EventPage } from '../../../common/schemas/eventDates';
 import { scheduleOf, scheduleText, type ScheduledDate } from '../../../common/eventSchedule';
 import { HttpError } from '../../plugins/errors';
-import { chapterState, displayTitle, toEvent } from '../chapters/summaries';
+import { toChapterRef, toEvent } from '../chapters/summaries';
 import { canSeeChapter } from '../../../common/policy';
 import { chapterTimeZone } from '../geo/timezone';
 import { loadExceptions } from './exceptions';
@@ -60,12 +60,7 @@ export async function getEventPage(
   return {
     ...toEvent(event),
     chapter: {
-      id: chapter.id,
-      title: chapter.title,
-      displayTitle: displayTitle(chapter),
-      slug: chapter.slug,
-      state: chapterState(chapter.state),
-      status: chapter.status,
+      ...toChapterRef(chapter),
       chapterTypeId: chapter.chapterTypeId,
       chapter_type: { id: type.id, name: type.name, hexColor: type.hexColor },
     },

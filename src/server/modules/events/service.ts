@@ -6,7 +6,7 @@ import { chapterEvents, chapters } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterEventDetail } from '../../../common/schemas/chapters';
 import { HttpError } from '../../plugins/errors';
-import { chapterState, displayTitle, toEvent } from '../chapters/summaries';
+import { toChapterRef, toEvent } from '../chapters/summaries';
 import { canSeeChapter } from '../../../common/policy';
 
 // One statement for every caller; the hidden-chapter rule is then canSeeChapter's, on the row.
@@ -30,13 +30,6 @@ export async function getEventBySlug(
   const { chapter } = row;
   return {
     ...toEvent(row.event),
-    chapter: {
-      id: chapter.id,
-      title: chapter.title,
-      displayTitle: displayTitle(chapter),
-      slug: chapter.slug,
-      state: chapterState(chapter.state),
-      status: chapter.status,
-    },
+    chapter: toChapterRef(chapter),
   };
 }

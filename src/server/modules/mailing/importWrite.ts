@@ -11,7 +11,8 @@ import type { ImportCandidate } from './importParse';
 export const IMPORT_CHUNK = 5000;
 
 // What an import does with an address this list already has, by its stored status. Unlike a
-// sign-up, an import never undoes an unsubscribe: only the person can (docs/decisions 07).
+// sign-up, an import never undoes an unsubscribe: only the person can
+// (docs/decisions/18-list-members.md).
 const REFUSED_HERE: Record<string, string> = {
   unsub: IMPORT_REFUSALS.unsubscribed,
   deleted: IMPORT_REFUSALS.unsubscribed,

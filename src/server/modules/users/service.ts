@@ -8,7 +8,7 @@ import { ROLE } from '../../../common/constants';
 import { USER_LIST_MAX, type UserDetail, type UserListItem } from '../../../common/schemas/users';
 import { HttpError } from '../../plugins/errors';
 import type { DbOrTx } from '../activity/service';
-import { chapterState, displayTitle } from '../chapters/summaries';
+import { toChapterRef } from '../chapters/summaries';
 
 type UserRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'createdAt'>;
 
@@ -118,14 +118,7 @@ export async function getUserDetail(db: Db, id: number): Promise<UserDetail> {
       roleId: permission.roleId,
       role: { id: role.id, name: role.name },
       createdAt: permission.createdAt.toISOString(),
-      chapter: {
-        id: chapter.id,
-        title: chapter.title,
-        displayTitle: displayTitle(chapter),
-        slug: chapter.slug,
-        state: chapterState(chapter.state),
-        status: chapter.status,
-      },
+      chapter: toChapterRef(chapter),
     })),
   };
 }

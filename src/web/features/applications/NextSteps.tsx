@@ -22,7 +22,7 @@ const CHECKS = [
   },
 ] as const;
 
-/** Our estimate, said as one (docs/decisions.md): the spec names no time. */
+/** Our estimate, said as one (docs/decisions/15-first-minutes.md): the spec names no time. */
 const USUAL_WAIT = 'two to three weeks';
 
 /**

@@ -9,7 +9,7 @@ import { accountKey, confirmEmailChange } from './authApi';
 import { currentUserKey, useCurrentUser } from '../../hooks/useCurrentUser';
 
 /**
- * The link mailed to a new address: opening it makes the change (docs/decisions.md, Accounts).
+ * The link mailed to a new address: opening it makes the change (docs/decisions/03-accounts.md).
  * A query, not a mutation, so that the one POST is shared by every render of the page.
  */
 export function EmailChangePage() {

@@ -45,7 +45,7 @@ export const setNewPassword = (token: string, password: string): Promise<Passwor
     !import.meta.env?.PROD && passwordResetAnswerSchema,
   );
 
-// Your Settings (docs/decisions.md, Accounts).
+// Your Settings (docs/decisions/03-accounts.md).
 export const accountKey = ['auth', 'account'] as const;
 
 export const fetchAccount = (): Promise<Account> =>

@@ -3,19 +3,14 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { ROLE } from '../../../../common/constants';
-import { chapterPermissionSchema } from '../../../answerSchemas';
 import type { ChapterSummary } from '../../../../common/schemas/chapters';
 import type { UserDetail } from '../../../../common/schemas/users';
-import { apiSend } from '../../../api';
-import { errorMessage } from '../../../components/forms/errorMessage';
-import { useToast } from '../../../components/toasts';
+import {
+  CHAPTER_ROLE_GRANTS as GRANTS,
+  useGrantChapterRole,
+} from '../../../hooks/useGrantChapterRole';
 import { ChapterPicker } from './ChapterPicker';
 import { userKey } from './usersQuery';
-
-const GRANTS = [
-  { roleId: ROLE.chapterHost, label: 'Make Chapter Host' },
-  { roleId: ROLE.fieldOrganizer, label: 'Make Field Organizer' },
-] as const;
 
 /**
  * Spec 2 §2 /admin/users/{id}: once a chapter is chosen, Make Chapter Host (role 3) and Make
@@ -23,40 +18,16 @@ const GRANTS = [
  */
 export function GrantChapterRole({ user }: { user: UserDetail }) {
   const queryClient = useQueryClient();
-  const toast = useToast();
   const [chapter, setChapter] = useState<ChapterSummary | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { grant, busy, failure, clearFailure } = useGrantChapterRole(async (chapterId) => {
+    await queryClient.invalidateQueries({ queryKey: userKey(user.id) });
+    await queryClient.invalidateQueries({ queryKey: ['chapter-permissions', chapterId] });
+    await queryClient.invalidateQueries({ queryKey: ['admin-users'] });
+    await queryClient.invalidateQueries({ queryKey: ['chapter'] });
+  });
   const held = (roleId: number) =>
     chapter !== null &&
     user.chapterRoles.some((r) => r.chapter.id === chapter.id && r.roleId === roleId);
-
-  const grant = async (roleId: (typeof GRANTS)[number]['roleId']) => {
-    if (!chapter) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const saved = await apiSend(
-        'POST',
-        `/api/permission/${chapter.id}`,
-        { userId: user.id, roleId },
-        !import.meta.env?.PROD && chapterPermissionSchema,
-      );
-      await queryClient.invalidateQueries({ queryKey: userKey(user.id) });
-      await queryClient.invalidateQueries({ queryKey: ['chapter-permissions', chapter.id] });
-      await queryClient.invalidateQueries({ queryKey: ['admin-users'] });
-      await queryClient.invalidateQueries({ queryKey: ['chapter'] });
-      toast.show({
-        type: 'success',
-        title: 'Added',
-        message: `${user.name} is now a ${saved.role.name} of ${chapter.displayTitle}.`,
-      });
-    } catch (err) {
-      setFailure(errorMessage(err, 'The role could not be given. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section className="card card-body mt-4" aria-labelledby="grant-title">
@@ -75,7 +46,7 @@ export function GrantChapterRole({ user }: { user: UserDetail }) {
       ) : (
         <ChapterPicker
           onPick={(c) => {
-            setFailure(null);
+            clearFailure();
             setChapter(c);
           }}
         />
@@ -92,7 +63,7 @@ export function GrantChapterRole({ user }: { user: UserDetail }) {
                 key={g.roleId}
                 variant="outline-primary"
                 disabled={busy}
-                onClick={() => void grant(g.roleId)}
+                onClick={() => void grant(user, chapter, g.roleId)}
               >
                 {g.label}
               </Button>

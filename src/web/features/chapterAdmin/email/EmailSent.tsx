@@ -9,9 +9,9 @@ export interface SentEmail {
 }
 
 /**
- * What became of a send, in place of the form: how many members it went to and whether it is
- * on the chapter page, with the ways on. The host stays in the admin area (issue 21; spec 2's
- * move to the public page after 2 s left the host without this, see docs/decisions.md).
+ * What became of a send, in place of the form: how many members it went to and whether it is on the
+ * chapter page, with the ways on. The host stays in the admin area (issue 21; spec 2's move to the
+ * public page after 2 s left the host without this, docs/decisions/15-first-minutes.md).
  */
 export function EmailSent({
   sent,

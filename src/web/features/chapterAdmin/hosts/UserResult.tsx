@@ -1,18 +1,13 @@
-import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import { ROLE, ROLES } from '../../../../common/constants';
-import { chapterPermissionSchema } from '../../../answerSchemas';
+import { ROLES } from '../../../../common/constants';
 import type { UserListItem } from '../../../../common/schemas/permissions';
-import { apiSend } from '../../../api';
-import { errorMessage } from '../../../components/forms/errorMessage';
-import { useToast } from '../../../components/toasts';
+import {
+  CHAPTER_ROLE_GRANTS as GRANTS,
+  useGrantChapterRole,
+} from '../../../hooks/useGrantChapterRole';
 import { useAdminChapter } from '../useAdminChapter';
 
-const GRANTS = [
-  { roleId: ROLE.chapterHost, label: 'Make Chapter Host' },
-  { roleId: ROLE.fieldOrganizer, label: 'Make Field Organizer' },
-] as const;
 const ROLE_NAME = new Map<number, string>(ROLES.map((r) => [r.id, r.name]));
 
 /** A found user, with a button for each chapter role they do not hold yet. */
@@ -27,32 +22,7 @@ export function UserResult({
   onChange: () => Promise<void>;
 }) {
   const { chapter } = useAdminChapter();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const grant = async (roleId: (typeof GRANTS)[number]['roleId']) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const saved = await apiSend(
-        'POST',
-        `/api/permission/${chapter.id}`,
-        { userId: user.id, roleId },
-        !import.meta.env?.PROD && chapterPermissionSchema,
-      );
-      await onChange();
-      toast.show({
-        type: 'success',
-        title: 'Added',
-        message: `${user.name} is now a ${saved.role.name} of ${chapter.displayTitle}.`,
-      });
-    } catch (err) {
-      setFailure(errorMessage(err, 'The role could not be given. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { grant, busy, failure } = useGrantChapterRole(onChange);
 
   return (
     <li className="list-group-item px-2 px-sm-3">
@@ -74,7 +44,7 @@ export function UserResult({
               variant="outline-primary"
               disabled={busy}
               aria-label={`${g.label}: ${user.name}`}
-              onClick={() => void grant(g.roleId)}
+              onClick={() => void grant(user, chapter, g.roleId)}
             >
               {g.label}
             </Button>

@@ -1,6 +1,6 @@
 // The Chapter Settings form's values and rules (spec 2 §2, §5). Only changed fields are sent, so
 // a host-level user never trips over a field they may not change, and list fields a chapter
-// never had stay optional (see docs/decisions.md).
+// never had stay optional (see docs/decisions/06-chapter-admin.md).
 import { z } from 'zod';
 import {
   CHAPTER_SETTINGS_MESSAGES as M,
