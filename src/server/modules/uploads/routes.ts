@@ -53,7 +53,7 @@ export function uploadRoutes(root: AppInstance): void {
     },
     async (request) => {
       const chapter = await requireChapterHostAccess(app.db, requireSignIn(request), request.params.id);
-      const jpeg = await toJpeg(await readImageField(request));
+      const jpeg = await toJpeg(await readImageField(request), { limitMs: app.config.imageDecodeMs });
       await showImage(app.db, chapterHeaderSlot(chapter.id), jpeg, JPEG);
       await forgetAnswers(app, changed.chapterPart(chapter.id));
       return { result: 'success' as const };
