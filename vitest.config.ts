@@ -15,8 +15,10 @@ const common = {
   // One migrated embedded database that every test file's starts as a copy of.
   globalSetup: ['src/server/test/globalSetup.ts'],
   // Each file opens its own embedded database (WASM start-up and migrations take a second).
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
+  // A time limit finds a hang; it is no measure of speed: a test that makes an app or the demo
+  // took over 30 s (a hook over 60 s) on a loaded two-core machine and failed for nothing.
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
   pool: 'forks' as const,
 };
 

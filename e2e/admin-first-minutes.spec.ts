@@ -12,8 +12,13 @@ test("chapter health dates each chapter's last meeting from its schedule, and co
   const table = page.getByRole('table');
   await expect(table.locator('tbody tr').first()).toBeVisible();
   // The demo's chapters have met for years on their schedules: each with a next meeting has a
-  // last one too (its event's row being new is no reason to say None).
-  const lastEvents = await table.locator('tbody tr td:nth-child(3)').allTextContents();
+  // last one too (its event's row being new is no reason to say None). Said of the chapters past
+  // their first two months (every schedule meets within two months), whatever the day: a chapter
+  // an earlier test made today (hidden: 'Not counted') or a new one has not met yet.
+  const settled = table
+    .locator('tbody tr')
+    .filter({ has: page.locator('td:nth-child(6) .badge', { hasText: /^(OK|Lapsed)$/ }) });
+  const lastEvents = await settled.locator('td:nth-child(3)').allTextContents();
   const meeting = lastEvents.filter((cell) => cell.includes('next '));
   expect(meeting.length).toBeGreaterThan(10);
   expect(meeting.filter((cell) => cell.startsWith('None'))).toEqual([]);

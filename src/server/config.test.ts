@@ -17,6 +17,11 @@ describe('configuration', () => {
     expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '30' }).shutdownDrainMs).toBe(30_000);
   });
 
+  it('gives an uploaded image 10 s to decode unless told otherwise', () => {
+    expect(loadConfig({}).imageDecodeMs).toBe(10_000);
+    expect(loadConfig({ IMAGE_DECODE_SECONDS: '30' }).imageDecodeMs).toBe(30_000);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -31,6 +36,7 @@ describe('configuration', () => {
     ['SESSION_SECRET', 'short'],
     ['DEMO_DATA', 'sometimes'],
     ['SHUTDOWN_DRAIN_SECONDS', '-1'],
+    ['IMAGE_DECODE_SECONDS', '0'],
   ])('refuses %s=%s and names the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));

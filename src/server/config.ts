@@ -31,6 +31,8 @@ const envSchema = z.object({
   /** Who may read /metrics: addresses and ranges, after TRUST_PROXY has found the client. */
   METRICS_ALLOW: parsed(parseAddressList).default(parseAddressList('127.0.0.1/8, ::1')),
   SHUTDOWN_DRAIN_SECONDS: int(0, 3600).default(5),
+  /** Longest an uploaded image may take to decode and re-encode (uploads/images.ts). */
+  IMAGE_DECODE_SECONDS: int(1, 3600).default(10),
 
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
@@ -92,6 +94,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     dataDir: env.DATA_DIR,
     uploadsDir: `${env.DATA_DIR}/uploads`,
+    imageDecodeMs: env.IMAGE_DECODE_SECONDS * 1000,
     demoData: env.DEMO_DATA,
     homeMapCacheMs: env.HOME_MAP_CACHE_SECONDS * 1000,
     /** How long a visitor's chapter or state answer is reused by this server. */

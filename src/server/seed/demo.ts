@@ -71,6 +71,8 @@ function lookup<V>(map: Map<string, V>, key: string, what: string): V {
  */
 export async function seedDemo(
   db: Db,
+  /** The moment the demo is made as of (its "days ago"); tests set it to run on any day. */
+  at: Date = new Date(),
 ): Promise<{ adminEmail: string; adminPassword: string; signIns: DemoSignIn[] }> {
   const signIns = demoSignIns();
   const passwords = new Map(signIns.map((s) => [s.email, s.password]));
@@ -80,7 +82,7 @@ export async function seedDemo(
   const userHashes = await Promise.all(
     DEMO_USERS.map((u) => hash(passwords.get(u.email) ?? randomPassword())),
   );
-  const now = Date.now();
+  const now = at.getTime();
   const ago = (days: number) => new Date(now - days * DAY_MS);
 
   await db.transaction(async (tx) => {

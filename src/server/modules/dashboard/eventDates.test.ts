@@ -55,18 +55,29 @@ describe('eventDatesOf', () => {
     }
   });
 
-  it('gives the latest date on or before today, never before the chapter was made', () => {
-    // Tuesday 2025-03-11, 15:00 in New York.
+  it('gives the latest meeting that has ended, never before the chapter was made', () => {
+    // Tuesday 2025-03-11, 15:00 in New York: tonight's meeting (19:00 to 21:00) is the next,
+    // not yet the last; from its end it is the last.
     const now = new Date('2025-03-11T19:00:00Z');
     expect(dates([event({ dayOfWeekIndex: 2 })], now)).toEqual({
-      lastEventDate: '2025-03-11',
+      lastEventDate: '2025-03-04',
       nextEventDate: '2025-03-11',
+    });
+    expect(dates([event({ dayOfWeekIndex: 2 })], new Date('2025-03-12T01:00:00Z'))).toEqual({
+      lastEventDate: '2025-03-11',
+      nextEventDate: '2025-03-18',
     });
     expect(dates([event({ dayOfWeekIndex: 1 })], now).lastEventDate).toBe('2025-03-10');
     const newChapter = Date.parse('2025-03-11T12:00:00Z');
     expect(dates([event({ dayOfWeekIndex: 1 })], now, newChapter)).toEqual({
       lastEventDate: null,
       nextEventDate: '2025-03-17',
+    });
+    // A chapter made this morning that meets tonight has not met yet (it read as met on its
+    // meeting's weekday only, so a browser test about it passed on Thursdays alone).
+    expect(dates([event({ dayOfWeekIndex: 2 })], now, newChapter)).toEqual({
+      lastEventDate: null,
+      nextEventDate: '2025-03-11',
     });
   });
 
@@ -116,6 +127,11 @@ describe('eventDatesOf', () => {
       endTime: '09:00',
     });
     expect(dates([tonightOver], now)).toEqual({ lastEventDate: '2025-03-11', nextEventDate: null });
+    const tonight = event({ isSingleDate: true, singleDate: '2025-03-11' });
+    expect(dates([past, tonight], now)).toEqual({
+      lastEventDate: '2025-02-01',
+      nextEventDate: '2025-03-11',
+    });
     expect(dates([], now)).toEqual({ lastEventDate: null, nextEventDate: null });
   });
 

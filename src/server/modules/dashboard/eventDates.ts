@@ -109,28 +109,31 @@ export function eventDatesOf(
   const now = clock.now.getTime();
   let last: number | null = null;
   let next: number | null = null;
-  const notEnded = (event: DatedEvent, day: number) =>
+  // A meeting is the next until it has ended, and the last from then: never both (a meeting
+  // later today was counted as met, so a chapter made this morning read as having met).
+  const notEnded = (event: Pick<DatedEvent, 'startTime' | 'endTime'>, day: number) =>
     day > today || clock.endOf(event, day, timeZone) > now;
   for (const event of events) {
     if (event.isSingleDate) {
       if (!event.singleDate) continue;
       const day = epochDay(event.singleDate);
-      if (day <= today && (last === null || day > last)) last = day;
+      if (!notEnded(event, day) && (last === null || day > last)) last = day;
       if ((next === null || day < next) && day >= today - 1 && notEnded(event, day)) next = day;
       continue;
     }
     const changed = new Map((event.exceptions ?? []).map((x) => [epochDay(x.date), x]));
     // A skipped date was not met; a moved one was met where it went, if that has come.
-    for (const x of changed.values()) {
-      const moved = x.movedTo ? epochDay(x.movedTo.date) : null;
-      if (moved !== null && moved <= today && (last === null || moved > last)) last = moved;
+    for (const { movedTo } of changed.values()) {
+      if (!movedTo) continue;
+      const moved = epochDay(movedTo.date);
+      if (!notEnded(movedTo, moved) && (last === null || moved > last)) last = moved;
     }
     // Only the event's weekday can match: step a week at a time from the nearest one.
     const onOrBefore = today - ((weekdayOf(today) - event.dayOfWeekIndex + 7) % 7);
     // The chapter did not meet before it was made.
     const from = Math.max(today - LOOK_BACK_DAYS, clock.dayOf(since, timeZone));
     for (let day = onOrBefore; day >= from && (last === null || day > last); day -= 7) {
-      if (clock.meets(event, day) && !changed.has(day)) {
+      if (clock.meets(event, day) && !changed.has(day) && !notEnded(event, day)) {
         last = day;
         break;
       }

@@ -41,7 +41,9 @@ export function settingsAdminRoutes(root: AppInstance): void {
     { config: { access: 'admin' }, schema: { response: { 200: resultSchema } } },
     async (request) => {
       requireAdmin(request);
-      const jpeg = await toJpeg(await readImageField(request));
+      const jpeg = await toJpeg(await readImageField(request), {
+        limitMs: app.config.imageDecodeMs,
+      });
       const change = await showImage(app.db, FRONT_PAGE_SLOT, jpeg, JPEG);
       await forgetAnswers(app, [...changed.frontPage(), ...changed.imagesGone([change.deleted])]);
       return { result: 'success' as const };

@@ -18,10 +18,13 @@ const MAX_WIDTH = 2000;
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
 /**
- * Longest an image may take. libvips checks it between strips of the image, so it stops slow
- * work on the formats it reads strip by strip; the pixel limit bounds those it decodes whole.
+ * Longest an image may take, in milliseconds (IMAGE_DECODE_SECONDS for uploads). The uploader
+ * has their answer when it has passed.
+ * libvips is told the same limit in whole seconds and checks it between strips of the image, so
+ * it stops slow work on the formats it reads strip by strip; the pixel limit bounds those it
+ * decodes whole (AVIF), which go on to their end and keep their place in the queue until then.
  */
-const MAX_SECONDS = 10;
+const MAX_MS = 10_000;
 
 export const NOT_AN_IMAGE =
   'This file is not an image we can read. Upload a JPEG, PNG, GIF, WebP or AVIF image.';
@@ -48,32 +51,46 @@ function loadSharp() {
   return loaded;
 }
 
-/** `seconds` bounds the decoding; only tests ask for less than the default. */
-export async function toJpeg(input: Buffer, { seconds = MAX_SECONDS } = {}): Promise<Buffer> {
+/**
+ * `limitMs` bounds the decoding. Tests set it far from any image's cost (1 ms, an hour), so their
+ * outcome does not depend on how fast the machine is.
+ */
+export async function toJpeg(input: Buffer, { limitMs = MAX_MS } = {}): Promise<Buffer> {
   const format = sniffFormat(input);
   if (!format) throw fieldError(400, 'image', NOT_AN_IMAGE);
   const sharp = await loadSharp();
-  return queue.run(async () => {
-    // The header alone: what the file is and how many pixels it claims, before any are decoded.
-    const meta = await sharp(input, { limitInputPixels: false, animated: false })
-      .metadata()
-      .catch(() => null);
-    if (!meta || !isSharpFormat(format, meta)) throw fieldError(400, 'image', NOT_AN_IMAGE);
-    if (meta.width * meta.height > MAX_INPUT_PIXELS) {
-      throw fieldError(400, 'image', TOO_MANY_PIXELS);
-    }
-    try {
-      return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
-        .timeout({ seconds })
-        .rotate() // honour the camera's orientation before the EXIF is dropped
-        .resize({ width: MAX_WIDTH, withoutEnlargement: true })
-        .flatten({ background: '#ffffff' }) // transparent PNGs get a white, not black, background
-        .jpeg({ quality: 85, mozjpeg: true })
-        .toBuffer();
-    } catch (err) {
-      // libvips may print decoder warnings ahead of its 'timeout: n% complete' line.
-      const timedOut = err instanceof Error && /^timeout: /m.test(err.message);
-      throw fieldError(400, 'image', timedOut ? TOO_SLOW : NOT_AN_IMAGE);
-    }
+  // The answer may come before the work's end (an overdue image), so it is settled from inside
+  // the queued work, which itself ends only when libvips has stopped.
+  return new Promise<Buffer>((resolve, reject) => {
+    queue
+      .run(async () => {
+        // The header alone: what the file is and how many pixels it claims, before any are decoded.
+        const meta = await sharp(input, { limitInputPixels: false, animated: false })
+          .metadata()
+          .catch(() => null);
+        if (!meta || !isSharpFormat(format, meta)) throw fieldError(400, 'image', NOT_AN_IMAGE);
+        if (meta.width * meta.height > MAX_INPUT_PIXELS) {
+          throw fieldError(400, 'image', TOO_MANY_PIXELS);
+        }
+        const overdue = setTimeout(() => reject(fieldError(400, 'image', TOO_SLOW)), limitMs);
+        try {
+          resolve(
+            await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+              .timeout({ seconds: Math.max(1, Math.ceil(limitMs / 1000)) })
+              .rotate() // honour the camera's orientation before the EXIF is dropped
+              .resize({ width: MAX_WIDTH, withoutEnlargement: true })
+              .flatten({ background: '#ffffff' }) // transparent PNGs get a white, not black, background
+              .jpeg({ quality: 85, mozjpeg: true })
+              .toBuffer(),
+          );
+        } catch (err) {
+          // libvips may print decoder warnings ahead of its 'timeout: n% complete' line.
+          const timedOut = err instanceof Error && /^timeout: /m.test(err.message);
+          reject(fieldError(400, 'image', timedOut ? TOO_SLOW : NOT_AN_IMAGE));
+        } finally {
+          clearTimeout(overdue);
+        }
+      })
+      .catch(reject);
   });
 }

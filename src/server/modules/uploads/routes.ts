@@ -63,7 +63,7 @@ export function uploadRoutes(root: AppInstance): void {
       const turn = await takeUploadTurn(app.db, chapter.id);
       let change;
       try {
-        change = await showImage(app.db, chapterHeaderSlot(chapter.id), await toJpeg(upload), JPEG);
+        change = await showImage(app.db, chapterHeaderSlot(chapter.id), await toJpeg(upload, { limitMs: app.config.imageDecodeMs }), JPEG);
       } catch (err) {
         await turn.giveBack(); // nothing stored: a file that is no image is no upload
         throw err;
