@@ -7,7 +7,7 @@ import { importUploadedFiles } from './modules/uploads/importFiles';
 import { stopOnSignals } from './shutdown';
 import { serveBackups } from './db/backup/embeddedSocket';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
-import { readSignInFile, signInFilePath, signInLines, writeSignInFile } from './seed/signInFile';
+import { readSignInFile, signInFilePath, signInLines, writeSignInFile } from './core/demoSignIns';
 
 async function main() {
   const config = loadConfig();

@@ -1,3 +1,5 @@
+// Database helpers every room above db shares.
+//
 // Raw SQL answers for the few statements Drizzle's builder cannot write (UPDATE ... FROM a
 // CTE with SKIP LOCKED): node-postgres and PGlite both answer `{ rows }`.
 import type { SQL } from 'drizzle-orm';
@@ -7,3 +9,6 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** A database or an open transaction: an item is best written with the change it records. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];

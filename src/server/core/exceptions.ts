@@ -2,9 +2,9 @@
 // them. Only those that can still matter are loaded: a date or a moved-to date from two days
 // ago on (a day either side of any zone's "today").
 import { and, asc, eq, gte, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { chapterEventExceptions, chapterEvents, chapters } from '../../db/schema';
-import { dateOfEpochDay, epochDay, type DateException } from '../../../common/recurrence';
+import type { Db } from '../db/client';
+import { chapterEventExceptions, chapterEvents, chapters } from '../db/schema';
+import { dateOfEpochDay, epochDay, type DateException } from '../../common/recurrence';
 
 export type ExceptionRow = typeof chapterEventExceptions.$inferSelect;
 export type ExceptionsByEvent = ReadonlyMap<number, readonly DateException[]>;

@@ -3,13 +3,13 @@
 // row by triggers, migration 0007) and their events, which PostgreSQL hands over as JSON already
 // in the API's shape (eventsJson). Lists never read posts or emails.
 import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { chapterEvents, chapterTypes, chapters } from '../../db/schema';
+import type { Db } from '../db/client';
+import { chapterEvents, chapterTypes, chapters } from '../db/schema';
 import {
   chapterEventSchema,
   type ChapterEvent,
   type ChapterSummary,
-} from '../../../common/schemas/chapters';
+} from '../../common/schemas/chapters';
 
 export type ChapterRow = typeof chapters.$inferSelect;
 export type TypeRow = typeof chapterTypes.$inferSelect;

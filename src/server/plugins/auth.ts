@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import type { User } from '../../common/schemas/auth';
 import { hasFieldOrganizerAccess, hasHostAccess, isAdmin } from '../../common/policy';
 import type { AccessRule } from './access';
-import { HttpError } from './errors';
+import { HttpError } from '../core/httpError';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { chapterHostApplications, users } from '../../db/schema';
 import type { HostApplicationStatus } from '../../../common/constants';
 import type { HostApplication } from '../../../common/schemas/applications';
-import { fieldError, HttpError } from '../../plugins/errors';
+import { fieldError, HttpError } from '../../core/httpError';
 import { requireUserRow } from '../users/service';
 import { toApplication } from './service';
 

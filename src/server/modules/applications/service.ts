@@ -7,8 +7,10 @@ import { chapterHostApplications, users } from '../../db/schema';
 import { isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import type { HostApplication } from '../../../common/schemas/applications';
-import { HttpError } from '../../plugins/errors';
-import { recordActivity, type DbOrTx } from '../activity/service';
+import { HttpError } from '../../core/httpError';
+import { type DbOrTx } from '../../core/database';
+import { recordActivity } from '../activity/service';
+import { slugify } from '../../core/slugify';
 
 type ApplicationRow = typeof chapterHostApplications.$inferSelect;
 type Applicant = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email'>;
@@ -37,18 +39,6 @@ export function toApplication(row: ApplicationRow, user: Applicant): HostApplica
     didSignAgreement: row.didSignAgreement,
     didGiveAdditionalInfo: row.didGiveAdditionalInfo,
   };
-}
-
-/** Lower-case ASCII words joined by dashes: 'São Paulo' -> 'sao-paulo'. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
 }
 
 async function insertWithUniqueSlug(tx: DbOrTx, userId: number, input: NewHostApplication) {

@@ -7,7 +7,7 @@ import { emailChangeTokens, users } from '../../db/schema';
 import type { Account, EmailChangeAnswer } from '../../../common/schemas/auth';
 import { LIMITS } from '../../../common/constants';
 import type { Mailer } from '../../mail/mailer';
-import { fieldError } from '../../plugins/errors';
+import { fieldError } from '../../core/httpError';
 import { hashPassword, verifyPassword } from './passwords';
 import { byEmail, spendResetTokens } from './service';
 import { deleteOtherSessions, hashToken, loadUser, newToken } from './sessions';

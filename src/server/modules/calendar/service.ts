@@ -24,10 +24,10 @@ import {
 import { addressLine } from '../../../common/address';
 import { CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
 import { chapterEvents, chapters } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 import { preparedPerDb } from '../../db/prepared';
 import { getChapterMeetings } from '../chapters/chapter';
-import { chapterState, displayTitle, type ChapterRow, type TypeRow } from '../chapters/summaries';
+import { chapterState, displayTitle, type ChapterRow, type TypeRow } from '../../core/summaries';
 
 /** Wall-clock time as ical-generator reads it with a time zone set: no offset, no 'Z'. */
 const wallTime = (date: string, time: string) => `${date}T${time}:00`;

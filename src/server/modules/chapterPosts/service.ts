@@ -9,12 +9,12 @@ import {
   type ChapterPost,
   type ChapterPostPage,
 } from '../../../common/schemas/chapters';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 
 /** A chapter that writes weekly for ten years has about 500 posts. */
 const MAX_POSTS = 1000;
-import { sanitizeRichText } from '../content/sanitize';
-import { visibleChapterOr404 } from '../chapters/visibility';
+import { sanitizeRichText } from '../../core/sanitize';
+import { visibleChapterOr404 } from '../../core/visibility';
 
 type PostRow = typeof chapterBlogPosts.$inferSelect;
 

@@ -25,16 +25,16 @@ import {
   users,
 } from '../../db/schema';
 import { LIMITS, ROLE } from '../../../common/constants';
-import { chapterTimeZone } from '../geo/timezone';
+import { chapterTimeZone } from '../../core/timezone';
 import { upcomingOf } from './nextEvent';
-import { exceptionCutoff, toDateException, type ExceptionRow } from '../events/exceptions';
+import { exceptionCutoff, toDateException, type ExceptionRow } from '../../core/exceptions';
 import { canSeeChapter, hasHostAccess } from '../../../common/policy';
 import type { DateException } from '../../../common/recurrence';
 import type { User } from '../../../common/schemas/auth';
 import type { Chapter, ChapterEvent, ChapterPermission } from '../../../common/schemas/chapters';
-import { sanitizeRichText } from '../content/sanitize';
-import { eventsJson, toSummary, type ChapterRow, type EventRow, type TypeRow } from './summaries';
-import { chapterHiddenFrom, chapterNotFound } from './visibility';
+import { sanitizeRichText } from '../../core/sanitize';
+import { eventsJson, toSummary, type ChapterRow, type EventRow, type TypeRow } from '../../core/summaries';
+import { chapterHiddenFrom, chapterNotFound } from '../../core/visibility';
 import { chapterHeaderSlotSql, imageUrlOrNull } from '../uploads/slots';
 import type { CountedListField } from '../mailing/countedList';
 import { STORED_STATUS } from '../../../common/memberFilters';

@@ -21,10 +21,10 @@ import {
 } from '../../../common/constants';
 import { APPLICATION_DECIDED_MESSAGES } from '../../../common/schemas/applications';
 import type { NewChapterRequest } from '../../../common/schemas/chapterCreate';
-import { fieldError } from '../../plugins/errors';
-import type { DbOrTx } from '../activity/service';
-import { slugify } from '../applications/service';
-import { sanitizeRichText } from '../content/sanitize';
+import { fieldError } from '../../core/httpError';
+import type { DbOrTx } from '../../core/database';
+import { slugify } from '../../core/slugify';
+import { sanitizeRichText } from '../../core/sanitize';
 
 type NewChapter = Omit<NewChapterRequest, 'about'> & { about: string; state: string };
 

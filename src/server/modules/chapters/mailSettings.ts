@@ -6,7 +6,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapters, chapterTypes, emailAliases } from '../../db/schema';
 import { FIXED_BREVO_LISTS } from '../../../common/constants';
-import { fieldError } from '../../plugins/errors';
+import { fieldError } from '../../core/httpError';
 
 type ChapterRow = typeof chapters.$inferSelect;
 type Changes = Partial<typeof chapters.$inferInsert>;

@@ -16,10 +16,10 @@ import {
   type ChapterMap,
   type ChapterMapPin,
 } from '../../../common/schemas/chapterMap';
-import { loadExceptions } from '../events/exceptions';
+import { loadExceptions } from '../../core/exceptions';
 import { nextEventOf } from './nextEvent';
 import { slicePauses } from './slices';
-import { displayTitle, type EventRow } from './summaries';
+import { displayTitle, type EventRow } from '../../core/summaries';
 
 const gzipAsync = promisify(gzip);
 

@@ -25,7 +25,7 @@ import { countedListField, type CountedListField } from '../mailing/countedList'
 import type { User } from '../../../common/schemas/auth';
 import type { Chapter, ChapterSummary } from '../../../common/schemas/chapters';
 import { hasHostAccess } from '../../../common/policy';
-import { hiddenChaptersShownIn, holdsHostAccess, readsChapterAsVisitor } from './visibility';
+import { hiddenChaptersShownIn, holdsHostAccess, readsChapterAsVisitor } from '../../core/visibility';
 import {
   activeChaptersJson,
   listChapters,

@@ -19,9 +19,9 @@ import {
   CHAPTER_SETTINGS_MESSAGES,
   type ChapterSaveRequest,
 } from '../../../common/schemas/chapterSettings';
-import { fieldError, HttpError } from '../../plugins/errors';
-import { sanitizeRichText } from '../content/sanitize';
-import { requireChapterHostAccess } from './access';
+import { fieldError, HttpError } from '../../core/httpError';
+import { sanitizeRichText } from '../../core/sanitize';
+import { requireChapterHostAccess } from '../../core/access';
 import {
   ALIAS_ADDRESS_INDEX,
   ALIAS_TAKEN,

@@ -12,8 +12,8 @@ import {
   type Page,
   type WikiPage,
 } from '../../../common/schemas/content';
-import { HttpError } from '../../plugins/errors';
-import { sanitizeRichText } from './sanitize';
+import { HttpError } from '../../core/httpError';
+import { sanitizeRichText } from '../../core/sanitize';
 
 type PostRow = typeof blogPosts.$inferSelect;
 

@@ -1,7 +1,7 @@
 // The dashboard's last and next meeting dates agree with the chapter page's recurrence.
 import { describe, expect, it } from 'vitest';
 import { nextOccurrencesOfAll } from '../../../common/recurrence';
-import type { EventRow } from '../chapters/summaries';
+import type { EventRow } from '../../core/summaries';
 import { eventDatesOf, ZoneClock } from './eventDates';
 
 let id = 0;

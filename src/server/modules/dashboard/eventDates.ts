@@ -10,7 +10,7 @@ import {
   meetsOn,
   zonedInstant,
 } from '../../../common/recurrence';
-import type { EventRow } from '../chapters/summaries';
+import type { EventRow } from '../../core/summaries';
 
 /** How far back a last meeting is looked for, and forward a next one. */
 export const LOOK_BACK_DAYS = 400;

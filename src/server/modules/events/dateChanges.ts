@@ -9,9 +9,9 @@ import type { User } from '../../../common/schemas/auth';
 import type { dateChangeSchema, EventDates } from '../../../common/schemas/eventDates';
 import { scheduleOf } from '../../../common/eventSchedule';
 import { epochDay, localDate, meetsOn } from '../../../common/recurrence';
-import { fieldError, HttpError } from '../../plugins/errors';
-import { requireChapterHostAccess } from '../chapters/access';
-import { exceptionCutoff, loadExceptions } from './exceptions';
+import { fieldError, HttpError } from '../../core/httpError';
+import { requireChapterHostAccess } from '../../core/access';
+import { exceptionCutoff, loadExceptions } from '../../core/exceptions';
 import { chapterZone, scheduledDateAnswer } from './page';
 
 type EventRow = typeof chapterEvents.$inferSelect;

@@ -9,11 +9,11 @@ import type { User } from '../../../common/schemas/auth';
 import type { ChapterEvent } from '../../../common/schemas/chapters';
 import type { eventSaveRequestSchema } from '../../../common/schemas/events';
 import type { z } from 'zod';
-import { fieldError, HttpError } from '../../plugins/errors';
+import { fieldError, HttpError } from '../../core/httpError';
 import { LIMITS } from '../../../common/constants';
-import { slugify } from '../applications/service';
-import { requireChapterHostAccess } from '../chapters/access';
-import { toEvent } from '../chapters/summaries';
+import { slugify } from '../../core/slugify';
+import { requireChapterHostAccess } from '../../core/access';
+import { toEvent } from '../../core/summaries';
 import { geocodeAddress } from '../geo/gazetteer';
 
 type EventSave = z.infer<typeof eventSaveRequestSchema>;

@@ -14,7 +14,7 @@ import { chapters, mailingListContacts } from '../../db/schema';
 import type { BrevoApiContact, BrevoClient } from '../../mail/lists/brevoClient';
 import { ProviderError } from '../../mail/providerHttp';
 import { createList, existingListId, parseListId } from '../../mail/lists/builtinLists';
-import { displayTitle } from '../chapters/summaries';
+import { displayTitle } from '../../core/summaries';
 import type {
   BrevoMoveChapter,
   BrevoMoveCounts,

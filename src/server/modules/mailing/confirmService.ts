@@ -11,10 +11,10 @@ import { LIMITS } from '../../../common/constants';
 import type { ConfirmAnswer } from '../../../common/schemas/mailing';
 import type { Mailer } from '../../mail/mailer';
 import { bounceReason, markBounced } from '../../mail/bounces';
-import { queryRows } from '../../mail/queryRows';
-import { HttpError } from '../../plugins/errors';
+import { queryRows } from '../../core/database';
+import { HttpError } from '../../core/httpError';
 import { hashToken, newToken } from '../auth/sessions';
-import { displayTitle } from '../chapters/summaries';
+import { displayTitle } from '../../core/summaries';
 import { chaptersOfList } from './listAccess';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -11,7 +11,7 @@ import { idParam } from '../../../common/schemas/chapters';
 import { memberImportAnswerSchema } from '../../../common/schemas/memberImport';
 import { MEMBER_IMPORT } from '../../../common/memberImport';
 import { requireHostAccess } from '../../plugins/auth';
-import { fieldError, HttpError } from '../../plugins/errors';
+import { fieldError, HttpError } from '../../core/httpError';
 import { brevoChoice } from './providers';
 import { chapterMembers } from './memberService';
 import { readImportFile, type ParsedImport } from './importParse';

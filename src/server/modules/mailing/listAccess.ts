@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { chapters } from '../../db/schema';
 import { hasHostAccess, isAdmin } from '../../../common/policy';
 import { requireHostAccess, requireSignIn } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 import type { EmailService } from '../../../common/constants';
 import type { MailingListProvider } from '../../mail/lists/provider';
 import { getEmailService } from '../settings/service';

@@ -10,8 +10,8 @@ import type { User } from '../../../common/schemas/auth';
 import type { SendMessageAnswer } from '../../../common/schemas/mailing';
 import { mailingListProvider } from '../../mail/lists/factory';
 import type { MailingListProvider } from '../../mail/lists/provider';
-import { slugify } from '../applications/service';
-import type { DbOrTx } from '../activity/service';
+import { slugify } from '../../core/slugify';
+import type { DbOrTx } from '../../core/database';
 import { composeMessage } from './draftService';
 import type { ChapterRow } from './listAccess';
 

@@ -8,8 +8,8 @@ import { isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterSend, SendStatus } from '../../../common/schemas/sends';
 import { cancelDeliveries } from '../../mail/deliveries';
-import { HttpError } from '../../plugins/errors';
-import { requireChapterHostAccess } from '../chapters/access';
+import { HttpError } from '../../core/httpError';
+import { requireChapterHostAccess } from '../../core/access';
 
 /** The latest sends a screen shows; older ones are history the dashboard does not need. */
 export const SENDS_SHOWN = 10;

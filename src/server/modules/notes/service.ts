@@ -7,10 +7,10 @@ import { LIMITS } from '../../../common/constants';
 import { isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterNote } from '../../../common/schemas/notes';
-import { fieldError } from '../../plugins/errors';
+import { fieldError } from '../../core/httpError';
 import { recordActivity } from '../activity/service';
-import { requireChapterHostAccess } from '../chapters/access';
-import { displayTitle } from '../chapters/summaries';
+import { requireChapterHostAccess } from '../../core/access';
+import { displayTitle } from '../../core/summaries';
 
 type NoteRow = typeof chapterNotes.$inferSelect;
 type Author = { id: number; name: string; email: string } | null;

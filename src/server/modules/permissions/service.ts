@@ -7,8 +7,8 @@ import { ROLE } from '../../../common/constants';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterPermission } from '../../../common/schemas/chapters';
 import type { PermissionGrant } from '../../../common/schemas/permissions';
-import { fieldError, HttpError } from '../../plugins/errors';
-import { requireChapterHostAccess } from '../chapters/access';
+import { fieldError, HttpError } from '../../core/httpError';
+import { requireChapterHostAccess } from '../../core/access';
 
 type Row = {
   permission: typeof permissions.$inferSelect;

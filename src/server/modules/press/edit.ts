@@ -10,10 +10,11 @@ import { LIMITS } from '../../../common/constants';
 import { canSeeChapter, hasHostAccess, isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import type { PressMention, pressMentionSaveSchema } from '../../../common/schemas/chapters';
-import { fieldError, HttpError } from '../../plugins/errors';
-import { forgetActivity, recordActivity, type DbOrTx } from '../activity/service';
-import { slugify } from '../applications/service';
-import { requireChapterHostAccess } from '../chapters/access';
+import { fieldError, HttpError } from '../../core/httpError';
+import { type DbOrTx } from '../../core/database';
+import { forgetActivity, recordActivity } from '../activity/service';
+import { slugify } from '../../core/slugify';
+import { requireChapterHostAccess } from '../../core/access';
 import { toMention } from './service';
 
 type MentionSave = z.infer<typeof pressMentionSaveSchema>;

@@ -8,8 +8,8 @@ import { chapters, pressMentions } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import type { PressMention } from '../../../common/schemas/chapters';
 import type { PressPage } from '../../../common/schemas/pressPages';
-import { chapterState, displayTitle } from '../chapters/summaries';
-import { chapterVisibleTo, visibleChapterOr404 } from '../chapters/visibility';
+import { chapterState, displayTitle } from '../../core/summaries';
+import { chapterVisibleTo, visibleChapterOr404 } from '../../core/visibility';
 
 type MentionRow = typeof pressMentions.$inferSelect;
 type ChapterRow = typeof chapters.$inferSelect;

@@ -12,7 +12,7 @@ import {
   pageTitle,
 } from '../../../common/constants';
 import { key, shows } from '../../caching/answerKeys';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 import type { Chapter } from '../../../common/schemas/chapters';
 import type { EventPage } from '../../../common/schemas/eventDates';
 import { pressPagePath } from '../../../common/pressPages';

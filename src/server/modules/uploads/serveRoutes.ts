@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../appInstance';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 import { imageMemory } from './imageMemory';
 import { hashOfFile, slotOfFile, UPLOADS_URL } from './slots';
 import { imageByHash, slotHash, type StoredImage } from './store';

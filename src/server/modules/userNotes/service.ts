@@ -7,7 +7,7 @@ import { userNotes, users } from '../../db/schema';
 import { LIMITS } from '../../../common/constants';
 import type { User } from '../../../common/schemas/auth';
 import type { UserNote } from '../../../common/schemas/userNotes';
-import { fieldError } from '../../plugins/errors';
+import { fieldError } from '../../core/httpError';
 import { recordActivity } from '../activity/service';
 import { requireUserRow } from '../users/service';
 

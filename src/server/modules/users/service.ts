@@ -6,9 +6,9 @@ import type { Db } from '../../db/client';
 import { chapters, permissions, roles, users } from '../../db/schema';
 import { ROLE } from '../../../common/constants';
 import { USER_LIST_MAX, type UserDetail, type UserListItem } from '../../../common/schemas/users';
-import { HttpError } from '../../plugins/errors';
-import type { DbOrTx } from '../activity/service';
-import { chapterState, displayTitle } from '../chapters/summaries';
+import { HttpError } from '../../core/httpError';
+import type { DbOrTx } from '../../core/database';
+import { chapterState, displayTitle } from '../../core/summaries';
 
 type UserRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'createdAt'>;
 
