@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
-import { importUploadedFiles } from './modules/uploads/importFiles';
+import { importUploadedFiles } from './modules/uploads';
 import { stopOnSignals } from './shutdown';
 import { serveBackups } from './db/backup/embeddedSocket';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';

@@ -6,7 +6,7 @@ import { chapterHostApplications, users } from '../../db/schema';
 import type { HostApplicationStatus } from '../../../common/constants';
 import type { HostApplication } from '../../../common/schemas/applications';
 import { fieldError, HttpError } from '../../core/httpError';
-import { requireUserRow } from '../users/service';
+import { requireUserRow } from '../users';
 import { toApplication } from './service';
 
 async function listWhere(db: Db, where: SQL | undefined): Promise<HostApplication[]> {

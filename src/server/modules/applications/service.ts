@@ -9,7 +9,7 @@ import type { User } from '../../../common/schemas/auth';
 import type { HostApplication } from '../../../common/schemas/applications';
 import { HttpError } from '../../core/httpError';
 import { type DbOrTx } from '../../core/database';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import { slugify } from '../../core/slugify';
 
 type ApplicationRow = typeof chapterHostApplications.$inferSelect;

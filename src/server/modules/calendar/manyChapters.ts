@@ -10,8 +10,7 @@ import { CHAPTER_STATUS, CHAPTER_TYPES, SITE_NAME } from '../../../common/consta
 import { stateName } from '../../../common/states';
 import { shows } from '../../caching/answerKeys';
 import { summariesQuery } from '../../core/summaries';
-import { storedStates } from '../chapters/service';
-import { slicePauses } from '../chapters/slices';
+import { storedStates, slicePauses } from '../chapters';
 import { loadExceptions } from '../../core/exceptions';
 import { chapterTimeZone } from '../../core/timezone';
 import { addEvent, feedContextOf, newCalendar } from './service';

@@ -26,7 +26,7 @@ import { CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
 import { chapterEvents, chapters } from '../../db/schema';
 import { HttpError } from '../../core/httpError';
 import { preparedPerDb } from '../../db/prepared';
-import { getChapterMeetings } from '../chapters/chapter';
+import { getChapterMeetings } from '../chapters';
 import { chapterState, displayTitle, type ChapterRow, type TypeRow } from '../../core/summaries';
 
 /** Wall-clock time as ical-generator reads it with a time zone set: no offset, no 'Z'. */

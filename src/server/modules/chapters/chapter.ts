@@ -33,10 +33,16 @@ import type { DateException } from '../../../common/recurrence';
 import type { User } from '../../../common/schemas/auth';
 import type { Chapter, ChapterEvent, ChapterPermission } from '../../../common/schemas/chapters';
 import { sanitizeRichText } from '../../core/sanitize';
-import { eventsJson, toSummary, type ChapterRow, type EventRow, type TypeRow } from '../../core/summaries';
+import {
+  eventsJson,
+  toSummary,
+  type ChapterRow,
+  type EventRow,
+  type TypeRow,
+} from '../../core/summaries';
 import { chapterHiddenFrom, chapterNotFound } from '../../core/visibility';
-import { chapterHeaderSlotSql, imageUrlOrNull } from '../uploads/slots';
-import type { CountedListField } from '../mailing/countedList';
+import { chapterHeaderSlotSql, imageUrlOrNull } from '../uploads';
+import type { CountedListField } from '../mailing';
 import { STORED_STATUS } from '../../../common/memberFilters';
 
 function chapterWithType(db: Db) {

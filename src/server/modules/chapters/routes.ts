@@ -21,11 +21,15 @@ import {
 } from '../../../common/schemas/chapters';
 import { requireSignIn } from '../../plugins/auth';
 import { chapterIdOf, getChapterById, getChapterBySlug, getChapterForHosts } from './chapter';
-import { countedListField, type CountedListField } from '../mailing/countedList';
+import { countedListField, type CountedListField } from '../mailing';
 import type { User } from '../../../common/schemas/auth';
 import type { Chapter, ChapterSummary } from '../../../common/schemas/chapters';
 import { hasHostAccess } from '../../../common/policy';
-import { hiddenChaptersShownIn, holdsHostAccess, readsChapterAsVisitor } from '../../core/visibility';
+import {
+  hiddenChaptersShownIn,
+  holdsHostAccess,
+  readsChapterAsVisitor,
+} from '../../core/visibility';
 import {
   activeChaptersJson,
   listChapters,

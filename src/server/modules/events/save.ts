@@ -14,7 +14,7 @@ import { LIMITS } from '../../../common/constants';
 import { slugify } from '../../core/slugify';
 import { requireChapterHostAccess } from '../../core/access';
 import { toEvent } from '../../core/summaries';
-import { geocodeAddress } from '../geo/gazetteer';
+import { geocodeAddress } from '../geo';
 
 type EventSave = z.infer<typeof eventSaveRequestSchema>;
 type EventRow = typeof chapterEvents.$inferSelect;

@@ -6,7 +6,7 @@ import { chapters } from '../../db/schema';
 import { mailingListProvider } from '../../mail/lists/factory';
 import { chapterNotFound } from '../../core/visibility';
 import { displayTitle } from '../../core/summaries';
-import { getEmailService } from '../settings/service';
+import { getEmailService } from '../settings';
 import { listIdField } from './listAccess';
 import type { MailingListProvider } from '../../mail/lists/provider';
 

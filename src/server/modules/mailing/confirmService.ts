@@ -13,7 +13,7 @@ import type { Mailer } from '../../mail/mailer';
 import { bounceReason, markBounced } from '../../mail/bounces';
 import { queryRows } from '../../core/database';
 import { HttpError } from '../../core/httpError';
-import { hashToken, newToken } from '../auth/sessions';
+import { hashToken, newToken } from '../auth';
 import { displayTitle } from '../../core/summaries';
 import { chaptersOfList } from './listAccess';
 

@@ -24,7 +24,7 @@ import { HttpError } from '../../core/httpError';
 import { activeListProvider, mailingListProvider } from '../../mail/lists/factory';
 import { brevoChoice } from './providers';
 import { displayTitle } from '../../core/summaries';
-import { getEmailService } from '../settings/service';
+import { getEmailService } from '../settings';
 import { LIST_NOT_FOUND, listIdField } from './listAccess';
 
 const SEARCH_LIMIT = 50;

@@ -12,7 +12,7 @@ import { HttpError } from '../../core/httpError';
 import { personalize, renderTemplate, type MessageSource } from '../../mail/chapterMessage';
 import type { Mailer } from '../../mail/mailer';
 import type { MailingListProvider } from '../../mail/lists/provider';
-import { countAttempt } from '../auth/rateLimit';
+import { countAttempt } from '../auth';
 import { chapterEmail, displayTitle } from '../../core/summaries';
 import { isBlankRichText, sanitizeRichText } from '../../core/sanitize';
 import type { ChapterRow } from './listAccess';

@@ -10,7 +10,7 @@ import { requireHostAccess, requireSignIn } from '../../plugins/auth';
 import { HttpError } from '../../core/httpError';
 import type { EmailService } from '../../../common/constants';
 import type { MailingListProvider } from '../../mail/lists/provider';
-import { getEmailService } from '../settings/service';
+import { getEmailService } from '../settings';
 
 export type ChapterRow = typeof chapters.$inferSelect;
 

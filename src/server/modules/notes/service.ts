@@ -8,7 +8,7 @@ import { isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterNote } from '../../../common/schemas/notes';
 import { fieldError } from '../../core/httpError';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import { requireChapterHostAccess } from '../../core/access';
 import { displayTitle } from '../../core/summaries';
 

@@ -12,7 +12,7 @@ import type { User } from '../../../common/schemas/auth';
 import type { PressMention, pressMentionSaveSchema } from '../../../common/schemas/chapters';
 import { fieldError, HttpError } from '../../core/httpError';
 import { type DbOrTx } from '../../core/database';
-import { forgetActivity, recordActivity } from '../activity/service';
+import { forgetActivity, recordActivity } from '../activity';
 import { slugify } from '../../core/slugify';
 import { requireChapterHostAccess } from '../../core/access';
 import { toMention } from './service';

@@ -16,7 +16,7 @@ import { HttpError } from '../../core/httpError';
 import type { Chapter } from '../../../common/schemas/chapters';
 import type { EventPage } from '../../../common/schemas/eventDates';
 import { pressPagePath } from '../../../common/pressPages';
-import { getBlogPost, getPage, getWikiPage } from '../content/service';
+import { getBlogPost, getPage, getWikiPage } from '../content';
 import { chapterEventsJsonLd, eventPageJsonLd } from './jsonLd';
 
 const DEFAULT_DESCRIPTION =

@@ -8,8 +8,8 @@ import { LIMITS } from '../../../common/constants';
 import type { User } from '../../../common/schemas/auth';
 import type { UserNote } from '../../../common/schemas/userNotes';
 import { fieldError } from '../../core/httpError';
-import { recordActivity } from '../activity/service';
-import { requireUserRow } from '../users/service';
+import { recordActivity } from '../activity';
+import { requireUserRow } from '../users';
 
 type NoteRow = typeof userNotes.$inferSelect;
 type Author = { id: number; name: string; email: string } | null;
