@@ -1,7 +1,6 @@
 // The activity feed admins read: other modules call recordActivity() when something happens
 // worth seeing there (a note, a press mention, a host application...).
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import type { DbOrTx } from '../../core/database';
 import { activityFeedItems } from '../../db/schema';
 import { ACTIVITY_TYPES } from '../../../common/constants';
