@@ -4,7 +4,6 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from './appInstance';
 import type { Config } from './config';
 import type { Db, PoolUse } from './db/client';
 import { trustProxyOption } from './addresses';
@@ -210,8 +209,8 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
     contactAdminRoutes,
     brevoMoveRoutes,
   ];
-  for (const register of routes) register(app as unknown as AppInstance);
-  docsRoutes(app as unknown as AppInstance);
+  for (const register of routes) register(app);
+  docsRoutes(app);
 
   // What the web plugin serves is the modules' to say: pages built by the seo module (which
   // draws first screens with the web app's own components). Uploaded images are the uploads

@@ -10,5 +10,8 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** A database or an open transaction: an item is best written with the change it records. */
+/**
+ * A database or an open transaction, for a write that is best made with the change it belongs
+ * to. Drizzle's transaction is a database of the same schema, so a `tx` is passed as it is.
+ */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];

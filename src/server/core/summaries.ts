@@ -5,15 +5,12 @@
 import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chapterEvents, chapterTypes, chapters } from '../db/schema';
+import type { ChapterRow, ChapterTypeRow, ChapterEventRow } from '../db/schema';
 import {
   chapterEventSchema,
   type ChapterEvent,
   type ChapterSummary,
 } from '../../common/schemas/chapters';
-
-export type ChapterRow = typeof chapters.$inferSelect;
-export type TypeRow = typeof chapterTypes.$inferSelect;
-export type EventRow = typeof chapterEvents.$inferSelect;
 
 /** What a summary shows of a chapter: never its about text, the widest column by far. */
 const summaryColumns = {
@@ -53,18 +50,18 @@ export function byDisplayTitle<T extends Pick<ChapterSummary, 'displayTitle' | '
   return collator.compare(a.displayTitle, b.displayTitle) || a.id - b.id;
 }
 
-export function toEvent(row: EventRow): ChapterEvent {
+export function toEvent(row: ChapterEventRow): ChapterEvent {
   const { createdAt: _c, updatedAt: _u, ...event } = row;
   return event;
 }
 
-export function chapterEmail(row: Pick<ChapterRow, 'emailAlias'>, type: TypeRow): string {
+export function chapterEmail(row: Pick<ChapterRow, 'emailAlias'>, type: ChapterTypeRow): string {
   return row.emailAlias ? `${row.emailAlias}@${type.mailDomain}` : '';
 }
 
 export function toSummary(
   row: SummaryRow,
-  type: TypeRow,
+  type: ChapterTypeRow,
   events: ChapterEvent[],
   lastPost: Date | null,
 ): ChapterSummary {

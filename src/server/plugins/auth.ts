@@ -9,12 +9,6 @@ import { hasFieldOrganizerAccess, hasHostAccess, isAdmin } from '../../common/po
 import type { AccessRule } from './access';
 import { HttpError } from '../core/httpError';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    user: User | null;
-  }
-}
-
 /** True for a request the router matched to an /api route, however its path was written. */
 export function isApiRoute(request: FastifyRequest): boolean {
   return request.routeOptions.url?.startsWith('/api/') ?? false;

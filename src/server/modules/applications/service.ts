@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapterHostApplications, users } from '../../db/schema';
+import type { ChapterHostApplicationRow, UserRow } from '../../db/schema';
 import { isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import type { HostApplication } from '../../../common/schemas/applications';
@@ -12,8 +13,7 @@ import { type DbOrTx } from '../../core/database';
 import { recordActivity } from '../activity';
 import { slugify } from '../../core/slugify';
 
-type ApplicationRow = typeof chapterHostApplications.$inferSelect;
-type Applicant = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email'>;
+type Applicant = Pick<UserRow, 'id' | 'name' | 'email'>;
 
 export interface NewHostApplication {
   city: string;
@@ -22,7 +22,7 @@ export interface NewHostApplication {
   reason: string;
 }
 
-export function toApplication(row: ApplicationRow, user: Applicant): HostApplication {
+export function toApplication(row: ChapterHostApplicationRow, user: Applicant): HostApplication {
   return {
     id: row.id,
     slug: row.slug,

@@ -27,19 +27,15 @@ import {
 import { LIMITS, ROLE } from '../../../common/constants';
 import { chapterTimeZone } from '../../core/timezone';
 import { upcomingOf } from './nextEvent';
-import { exceptionCutoff, toDateException, type ExceptionRow } from '../../core/exceptions';
+import { exceptionCutoff, toDateException } from '../../core/exceptions';
+import type { ChapterEventExceptionRow } from '../../db/schema';
 import { canSeeChapter, hasHostAccess } from '../../../common/policy';
 import type { DateException } from '../../../common/recurrence';
 import type { User } from '../../../common/schemas/auth';
 import type { Chapter, ChapterEvent, ChapterPermission } from '../../../common/schemas/chapters';
 import { sanitizeRichText } from '../../core/sanitize';
-import {
-  eventsJson,
-  toSummary,
-  type ChapterRow,
-  type EventRow,
-  type TypeRow,
-} from '../../core/summaries';
+import { eventsJson, toSummary } from '../../core/summaries';
+import type { ChapterEventRow, ChapterRow, ChapterTypeRow } from '../../db/schema';
 import { chapterHiddenFrom, chapterNotFound } from '../../core/visibility';
 import { chapterHeaderSlotSql, imageUrlOrNull } from '../uploads';
 import type { CountedListField } from '../mailing';
@@ -60,7 +56,7 @@ const bySlug = preparedPerDb((db) =>
 );
 
 type ExceptionJson = Pick<
-  ExceptionRow,
+  ChapterEventExceptionRow,
   'eventId' | 'date' | 'movedToDate' | 'movedToStartTime' | 'movedToEndTime' | 'note'
 >;
 
@@ -219,7 +215,7 @@ const eventsWithExceptions = preparedPerDb((db) =>
 
 async function meetingsOf(db: Db, chapterId: number, now: Date) {
   const rows = await eventsWithExceptions(db).execute({ chapterId, cutoff: exceptionCutoff(now) });
-  const events: EventRow[] = [];
+  const events: ChapterEventRow[] = [];
   const exceptions = new Map<number, DateException[]>();
   for (const { event, exception } of rows) {
     if (events.at(-1)?.id !== event.id) events.push(event);
@@ -233,8 +229,8 @@ async function meetingsOf(db: Db, chapterId: number, now: Date) {
 
 export interface ChapterMeetings {
   chapter: ChapterRow;
-  type: TypeRow;
-  events: EventRow[];
+  type: ChapterTypeRow;
+  events: ChapterEventRow[];
   exceptions: Map<number, DateException[]>;
   timeZone: string;
 }

@@ -5,10 +5,10 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapters, chapterTypes, emailAliases } from '../../db/schema';
+import type { ChapterRow } from '../../db/schema';
 import { FIXED_BREVO_LISTS } from '../../../common/constants';
 import { fieldError } from '../../core/httpError';
 
-type ChapterRow = typeof chapters.$inferSelect;
 type Changes = Partial<typeof chapters.$inferInsert>;
 
 const LIST_FIELDS = ['brontoListId', 'sendInBlueListId'] as const;

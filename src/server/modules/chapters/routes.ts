@@ -2,11 +2,16 @@
 // (visibility.ts), so every route here may be public: the answer depends on who asks.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../appInstance';
 import { appAnswerCache } from '../../caching/answerCache';
 import { textAnswers } from '../../caching/answerFormats';
-import { sendCachedAnswer, sendPublicAnswer, sendSharedAnswer } from '../../caching/publicAnswers';
+import {
+  sendCachedAnswer,
+  sendPublicAnswer,
+  sendSharedAnswer,
+  untypedReply,
+} from '../../caching/publicAnswers';
 import { key, shows } from '../../caching/answerKeys';
 import { checksOwnAnswers } from '../../config';
 import {
@@ -83,7 +88,7 @@ export function chapterRoutes(root: AppInstance): void {
    */
   async function sendChapter(
     request: FastifyRequest,
-    reply: unknown,
+    reply: object,
     visitorKey: string,
     findId: () => Promise<number | undefined>,
     read: (user: User | null, counted: CountedListField | null) => Promise<Chapter>,
@@ -97,7 +102,7 @@ export function chapterRoutes(root: AppInstance): void {
           async () => getChapterForHosts(app.db, id, await counted()),
           chapterRead.shows,
         );
-        sendCachedAnswer(request, reply as FastifyReply, answer, 'private, no-cache');
+        sendCachedAnswer(request, untypedReply(reply), answer, 'private, no-cache');
         return;
       }
     }
@@ -168,7 +173,7 @@ export function chapterRoutes(root: AppInstance): void {
         () => activeChaptersJson(app.db, { check: checkActive }),
         shows.allChapters,
       );
-      const reply = rawReply as unknown as FastifyReply;
+      const reply = untypedReply(rawReply);
       return sendSharedAnswer(request, reply, answer, () => activeAnswers.peek('active'));
     },
   );
@@ -190,7 +195,7 @@ export function chapterRoutes(root: AppInstance): void {
           () => listStateChapters(app.db, state, hidden),
           showsList,
         );
-        sendCachedAnswer(request, reply as unknown as FastifyReply, answer, 'private, no-cache');
+        sendCachedAnswer(request, untypedReply(reply), answer, 'private, no-cache');
         return reply;
       }
       await sendPublicAnswer(request, reply, stateAnswers, state, {

@@ -15,7 +15,7 @@ import type { MailingListProvider } from '../../mail/lists/provider';
 import { countAttempt } from '../auth';
 import { chapterEmail, displayTitle } from '../../core/summaries';
 import { isBlankRichText, sanitizeRichText } from '../../core/sanitize';
-import type { ChapterRow } from './listAccess';
+import type { ChapterRow } from '../../db/schema';
 import { countActiveContacts } from '../../mail/lists/builtinQueue';
 import type { MemberSource } from './memberService';
 

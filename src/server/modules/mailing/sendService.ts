@@ -13,7 +13,7 @@ import type { MailingListProvider } from '../../mail/lists/provider';
 import { slugify } from '../../core/slugify';
 import type { DbOrTx } from '../../core/database';
 import { composeMessage } from './draftService';
-import type { ChapterRow } from './listAccess';
+import type { ChapterRow } from '../../db/schema';
 
 export interface SendInput {
   listId: string;

@@ -4,6 +4,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailingDeliveries, mailingMessages } from '../../db/schema';
+import type { MailingMessageRow } from '../../db/schema';
 import { isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterSend, SendStatus } from '../../../common/schemas/sends';
@@ -15,7 +16,7 @@ import { requireChapterHostAccess } from '../../core/access';
 export const SENDS_SHOWN = 10;
 
 type MessageRow = Pick<
-  typeof mailingMessages.$inferSelect,
+  MailingMessageRow,
   'id' | 'subject' | 'createdAt' | 'status' | 'expected' | 'queued' | 'finishedAt'
 >;
 

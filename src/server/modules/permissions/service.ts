@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { permissions, roles, users } from '../../db/schema';
+import type { PermissionRow, RoleRow, UserRow } from '../../db/schema';
 import { ROLE } from '../../../common/constants';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterPermission } from '../../../common/schemas/chapters';
@@ -11,9 +12,9 @@ import { fieldError, HttpError } from '../../core/httpError';
 import { requireChapterHostAccess } from '../../core/access';
 
 type Row = {
-  permission: typeof permissions.$inferSelect;
-  role: typeof roles.$inferSelect;
-  user: typeof users.$inferSelect;
+  permission: PermissionRow;
+  role: RoleRow;
+  user: UserRow;
 };
 
 function toPermission({ permission, role, user }: Row): ChapterPermission {

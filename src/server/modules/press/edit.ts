@@ -6,6 +6,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { chapters, pressMentions } from '../../db/schema';
+import type { PressMentionRow } from '../../db/schema';
 import { LIMITS } from '../../../common/constants';
 import { canSeeChapter, hasHostAccess, isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
@@ -18,7 +19,6 @@ import { requireChapterHostAccess } from '../../core/access';
 import { toMention } from './service';
 
 type MentionSave = z.infer<typeof pressMentionSaveSchema>;
-type MentionRow = typeof pressMentions.$inferSelect;
 
 const notFound = () => new HttpError(404, 'Press mention not found.');
 
@@ -52,7 +52,7 @@ async function requireRoomFor(tx: DbOrTx, chapterId: number | null): Promise<voi
   }
 }
 
-async function withChapter(db: Db, row: MentionRow): Promise<PressMention> {
+async function withChapter(db: Db, row: PressMentionRow): Promise<PressMention> {
   if (row.chapterId === null) return toMention(row, null);
   const [chapter] = await db.select().from(chapters).where(eq(chapters.id, row.chapterId));
   return toMention(row, chapter ?? null);
