@@ -29,7 +29,7 @@ async function main() {
   // Only the embedded database is ever seeded by itself: a production database never is.
   if (database.embedded && config.demoData === 'auto' && (await isDatabaseEmpty(database.db))) {
     const { signIns } = await seedDemo(database.db);
-    // Kept in DATA_DIR until each password is changed: the console scrolls (seed/signInFile.ts).
+    // Kept in DATA_DIR until each password is changed: the console scrolls (core/demoSignIns.ts).
     await writeSignInFile(config.dataDir, signIns);
     console.log('Demo data loaded into the new embedded database.');
   }

@@ -261,7 +261,7 @@ function exceptionsByEvent(rows: readonly ExceptionJson[]): Map<number, DateExce
   return byEvent;
 }
 
-// The about text is sanitized when saved and again on the way out (content/sanitize.ts: insurance
+// The about text is sanitized when saved and again on the way out (core/sanitize.ts: insurance
 // for rows written before the rules tightened). Each distinct text is sanitized once here: it
 // was a twentieth of a read's CPU for a one-line text, more for long pages. Bounded by the
 // characters kept.

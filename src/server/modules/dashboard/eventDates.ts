@@ -21,7 +21,7 @@ export type DatedEvent = Pick<
   ChapterEventRow,
   'dayOfWeekIndex' | 'weeksOfMonthIndexes' | 'isSingleDate' | 'singleDate' | 'startTime' | 'endTime'
 > & {
-  /** Its skipped and moved dates (events/exceptions.ts). */
+  /** Its skipped and moved dates (core/exceptions.ts). */
   exceptions?: readonly DateException[] | undefined;
 };
 
