@@ -91,14 +91,20 @@ const AREAS = readdirSync(path.join(ROOT, S, 'modules'), { withFileTypes: true }
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 const FRONT_ZONES = AREAS.map((area) => ({
-  target: [`${S}/!(modules)/**`, `${S}/*.{ts,tsx}`, `${S}/modules/!(${area})/**`, 'scripts/**'],
+  target: [
+    `${S}/!(modules)/**`,
+    `${S}/*.{ts,tsx}`,
+    `${S}/modules/!(${area})/**`,
+    'scripts/**',
+    'deploy/**',
+  ],
   from: [`${S}/modules/${area}/**`],
   except: [`${ROOT}/${S}/modules/${area}/index.{ts,tsx}`],
   message: `Use the ${area} module through its front, modules/${area}/index.ts.`,
 }));
 const SERVER_RULES = [
   {
-    files: [...SERVER_FILES, 'scripts/**/*.ts'],
+    files: [...SERVER_FILES, 'scripts/**/*.ts', 'deploy/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
@@ -107,7 +113,7 @@ const SERVER_RULES = [
     },
   },
   {
-    files: [...SERVER_FILES, 'scripts/**/*.ts'],
+    files: [...SERVER_FILES, 'scripts/**/*.ts', 'deploy/**/*.ts'],
     ignores: TESTS,
     rules: {
       'import-x/no-restricted-paths': [
