@@ -1,36 +1,51 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
 
-// The rooms of the server and which way imports may go (docs/architecture.md): common <- db <-
-// mail, caching <- plugins <- modules <- app.ts. Each room lists what it may not import; a knot
-// fails the lint. Tests and the test helpers assemble the app as app.ts does, so they are free.
-const TESTS = ['**/*.test.ts', 'src/server/test/**'];
+// ---------------------------------------------------------------------------------------------
+// The server's rooms and which way imports go (docs/architecture.md, docs/decisions/20-house.md):
+// common <- db <- core <- mail, caching <- plugins <- modules (through their fronts) <- app.ts.
+// Two layers keep them. `no-restricted-imports` reads an import's spelling (and so also refuses
+// a path that does not exist yet); import-x's `no-restricted-paths` resolves the import to a
+// file, so neither another spelling ('../../server/modules/...'), a dynamic `import()` nor a
+// .tsx file gets around it; `no-cycle` refuses a circle of files and `npm run deps` (run by
+// `npm run lint`) one of rooms. Tests and the test helpers assemble the app as app.ts does, so
+// they are free.
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'src/server/test/**'];
+const SERVER_FILES = ['src/server/**/*.ts', 'src/server/**/*.tsx'];
 const FORBIDDEN = {
   app: {
-    regex: '^(\\.\\./)+app$',
+    regex: '^(\\.\\./)+(server/)?app$',
     message: 'Only main.ts and tests import app.ts: take the app type from appInstance.ts.',
   },
   modules: {
-    regex: '^(\\.\\./)+modules/',
+    regex: '(^|/)modules(/|$)',
     message: 'Modules sit above this room: have app.ts hand over what is needed.',
   },
   plugins: {
-    regex: '^(\\.\\./)+plugins/',
+    regex: '(^|/)plugins/',
     message: 'Plugins sit above this room: raise your own error or take a value from the caller.',
   },
-  caching: { regex: '^(\\.\\./)+caching/', message: 'Caching sits above this room.' },
-  mail: { regex: '^(\\.\\./)+mail/', message: 'Mail sits above this room.' },
+  caching: { regex: '(^|/)caching/', message: 'Caching sits above this room.' },
+  mail: { regex: '(^|/)mail/', message: 'Mail sits above this room.' },
+  seed: {
+    regex: '(^|/)(seed|import)/',
+    message: 'The demo data and the importer sit beside app.ts: move what both need to core/.',
+  },
   web: {
-    regex: '^(\\.\\./)+web/',
+    regex: '(^|/)web/',
     message:
       'Only app.ts names the web folder (it hands the first-screen drawing to the seo module).',
   },
 };
 const room = (files, forbidden, ignores = []) => ({
-  files,
+  files: files.flatMap((f) => [`${f}.ts`, `${f}.tsx`]),
   ignores: [...TESTS, ...ignores],
   rules: {
     'no-restricted-imports': ['error', { patterns: forbidden.map((name) => FORBIDDEN[name]) }],
@@ -95,6 +110,87 @@ const webFeatureRooms = WEB_FEATURES.flatMap((feature) =>
   }),
 );
 // ---- end of the web app's rooms.
+// Resolved paths: each zone names a room (target) and what it may not import (from).
+const S = 'src/server';
+const ABOVE_CORE = [`${S}/mail`, `${S}/caching`, `${S}/plugins`, `${S}/modules`, `${S}/import`];
+const ASSEMBLY = [`${S}/app.ts`, `${S}/main.ts`, `${S}/seed`, 'src/web'];
+const zone = (target, from, message) => ({ target, from, message });
+const ROOM_ZONES = [
+  zone(`${S}/db`, [`${S}/core`, ...ABOVE_CORE, ...ASSEMBLY], 'db sits below every other room.'),
+  zone(`${S}/core`, [...ABOVE_CORE, ...ASSEMBLY], 'core sits below mail, plugins and modules.'),
+  zone(
+    `${S}/mail`,
+    [`${S}/caching`, `${S}/plugins`, `${S}/modules`, `${S}/import`, ...ASSEMBLY],
+    'Mail imports no module, plugin or caching: take a value from the caller.',
+  ),
+  zone(
+    `${S}/caching`,
+    [`${S}/mail`, `${S}/plugins`, `${S}/modules`, `${S}/import`, ...ASSEMBLY],
+    'Caching imports no module, plugin or mail.',
+  ),
+  zone(
+    `${S}/plugins`,
+    [`${S}/modules`, `${S}/import`, ...ASSEMBLY],
+    'A plugin imports no module: app.ts hands it what it needs.',
+  ),
+  zone(
+    `${S}/modules`,
+    [`${S}/import`, ...ASSEMBLY],
+    'A module imports neither app.ts, the demo data, the importer nor the web app; shared rules go to core/.',
+  ),
+  zone(
+    `${S}/import`,
+    [`${S}/plugins`, `${S}/caching`, ...ASSEMBLY],
+    'The importer uses modules (their fronts), db, core and mail only.',
+  ),
+];
+// A module is entered through its front (modules/<area>/index.ts) only.
+const AREAS = readdirSync(path.join(ROOT, S, 'modules'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const FRONT_ZONES = AREAS.map((area) => ({
+  target: [
+    `${S}/!(modules)/**`,
+    `${S}/*.{ts,tsx}`,
+    `${S}/modules/!(${area})/**`,
+    'scripts/**',
+    'deploy/**',
+  ],
+  from: [`${S}/modules/${area}/**`],
+  except: [`${ROOT}/${S}/modules/${area}/index.{ts,tsx}`],
+  message: `Use the ${area} module through its front, modules/${area}/index.ts.`,
+}));
+const SERVER_RULES = [
+  {
+    files: [...SERVER_FILES, 'scripts/**/*.ts', 'deploy/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+  },
+  {
+    files: [...SERVER_FILES, 'scripts/**/*.ts', 'deploy/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: ROOT, zones: [...ROOM_ZONES, ...FRONT_ZONES] },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  room([`${S}/modules/**/*`], ['app', 'seed', 'web']),
+  room([`${S}/plugins/**/*`], ['app', 'modules', 'seed', 'web']),
+  room([`${S}/caching/**/*`], ['app', 'modules', 'plugins', 'mail', 'seed', 'web']),
+  room([`${S}/mail/**/*`], ['app', 'modules', 'plugins', 'caching', 'seed', 'web']),
+  room([`${S}/core/**/*`], ['app', 'modules', 'plugins', 'caching', 'mail', 'seed', 'web']),
+  room([`${S}/import/**/*`], ['app', 'plugins', 'caching', 'web']),
+  room([`${S}/db/**/*`], ['app', 'modules', 'plugins', 'caching', 'mail', 'seed', 'web']),
+  room([`${S}/*`, `${S}/seed/**/*`], ['web'], [`${S}/app.ts`]),
+];
+// --------------------------------------------------------------------------- end of server rules
 
 export default tseslint.config(
   {
@@ -139,11 +235,5 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
   },
   ...webFeatureRooms,
-  room(['src/server/modules/**/*.ts'], ['app', 'web']),
-  room(['src/server/plugins/**/*.ts'], ['app', 'modules', 'web']),
-  room(['src/server/caching/**/*.ts'], ['app', 'modules', 'plugins', 'mail', 'web']),
-  room(['src/server/mail/**/*.ts'], ['app', 'modules', 'plugins', 'caching', 'web']),
-  room(['src/server/import/**/*.ts'], ['app', 'plugins', 'caching', 'web']),
-  room(['src/server/db/**/*.ts'], ['app', 'modules', 'plugins', 'caching', 'mail', 'web']),
-  room(['src/server/*.ts', 'src/server/seed/**/*.ts'], ['web'], ['src/server/app.ts']),
+  ...SERVER_RULES,
 );

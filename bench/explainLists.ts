@@ -13,9 +13,9 @@ import { chapters } from '../src/server/db/schema';
 import { CHAPTER_STATUS } from '../src/common/constants';
 import { fullChapterQuery } from '../src/server/modules/chapters/chapter';
 import { storedStates } from '../src/server/modules/chapters/service';
-import { summariesQuery } from '../src/server/modules/chapters/summaries';
-import { chapterVisibleTo } from '../src/server/modules/chapters/visibility';
-import { exceptionCutoff } from '../src/server/modules/events/exceptions';
+import { summariesQuery } from '../src/server/core/summaries';
+import { chapterVisibleTo } from '../src/server/core/visibility';
+import { exceptionCutoff } from '../src/server/core/exceptions';
 import { generateAdminData, generateLargeNetwork } from './generate';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -3,10 +3,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import {
-  adminCreateArgsSchema,
-  createOrPromoteAdmin,
-} from '../src/server/modules/auth/adminCreate';
+import { adminCreateArgsSchema, createOrPromoteAdmin } from '../src/server/modules/auth';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({

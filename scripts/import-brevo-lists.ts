@@ -11,12 +11,13 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { brevoClient } from '../src/server/mail/lists/brevoClient';
 import { brevoSettings } from '../src/server/mail/lists/factory';
-import { moveBrevoLists, type MoveResult } from '../src/server/modules/mailing/brevoMove';
 import {
+  moveBrevoLists,
+  type MoveResult,
   latestRun,
   MoveAlreadyRunning,
   startRun,
-} from '../src/server/modules/mailing/brevoMoveRuns';
+} from '../src/server/modules/mailing';
 import {
   BREVO_MOVE_TEXT,
   type BrevoMoveCounts,

@@ -4,7 +4,7 @@
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { isDatabaseEmpty, seedDemo } from '../src/server/seed/demo';
-import { signInLines } from '../src/server/seed/signInFile';
+import { signInLines } from '../src/server/core/demoSignIns';
 
 async function main(): Promise<number> {
   const force = process.argv.slice(2).includes('--force');

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { personalize, renderTemplate } from '../../src/server/mail/chapterMessage';
-import { sanitizeRichText } from '../../src/server/modules/content/sanitize';
+import { sanitizeRichText } from '../../src/server/core/sanitize';
 import { appConfig, BODY, PUBLIC_URL, TITLE } from './setup';
 
 export interface CeilingReport {

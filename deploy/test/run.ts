@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client';
-import { createOrPromoteAdmin } from '../../src/server/modules/auth/adminCreate';
+import { createOrPromoteAdmin } from '../../src/server/modules/auth';
 import {
   appServer,
   freePort,

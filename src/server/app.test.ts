@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { sanitizeRichText } from './modules/content/sanitize';
+import { sanitizeRichText } from './core/sanitize';
 import { createTestApp } from './test/app';
 
 // A built web app stand-in: the server must serve whatever `vite build` produced.

@@ -4,7 +4,6 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from './appInstance';
 import type { Config } from './config';
 import type { Db, PoolUse } from './db/client';
 import { trustProxyOption } from './addresses';
@@ -26,51 +25,39 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerDrain } from './plugins/drain';
 import { registerUnreadBody } from './plugins/unreadBody';
 import { createFrontDoor } from './caching/frontDoor';
-import { SESSION_COOKIE, userForToken } from './modules/auth/sessions';
-import { pageRenderer } from './modules/seo/renderPage';
+import { SESSION_COOKIE, userForToken, authRoutes, accountRoutes } from './modules/auth';
+import { pageRenderer, seoRoutes } from './modules/seo';
 // The one server file that names the web folder: the web app's drawing of a first screen.
 import { renderFirstScreen } from '../web/ssr/firstScreen';
-import { docsRoutes } from './modules/docs/routes';
+import { docsRoutes } from './modules/docs';
 import { createMailer } from './mail/mailer';
 import { createSendQueuer } from './mail/sendQueuer';
 import { createSendWorker } from './mail/sendWorker';
-import { authRoutes } from './modules/auth/routes';
-import { accountRoutes } from './modules/auth/accountRoutes';
-import { healthRoutes } from './modules/health/routes';
-import { seoRoutes } from './modules/seo/routes';
-import { calendarRoutes } from './modules/calendar/routes';
-import { geoRoutes } from './modules/geo/routes';
-import { chapterRoutes } from './modules/chapters/routes';
-import { chapterMapRoutes } from './modules/chapters/mapRoutes';
-import { eventRoutes } from './modules/events/routes';
-import { eventDateRoutes } from './modules/events/dateRoutes';
-import { linkRoutes } from './modules/links/routes';
-import { chapterPostRoutes } from './modules/chapterPosts/routes';
-import { pressRoutes } from './modules/press/routes';
-import { contentRoutes } from './modules/content/routes';
-import { applicationRoutes } from './modules/applications/routes';
-import { mailingRoutes } from './modules/mailing/routes';
-import { settingsRoutes } from './modules/settings/routes';
-import { chapterSaveRoutes } from './modules/chapters/saveRoutes';
-import { eventSaveRoutes } from './modules/events/saveRoutes';
-import { noteRoutes } from './modules/notes/routes';
-import { permissionRoutes } from './modules/permissions/routes';
-import { userRoutes } from './modules/users/routes';
-import { pressEditRoutes } from './modules/press/editRoutes';
-import { uploadRoutes } from './modules/uploads/routes';
-import { imageServeRoutes } from './modules/uploads/serveRoutes';
-import { activityRoutes } from './modules/activity/routes';
-import { userNoteRoutes } from './modules/userNotes/routes';
-import { applicationAdminRoutes } from './modules/applications/adminRoutes';
-import { chapterCreateRoutes } from './modules/chapters/createRoutes';
-import { contentAdminRoutes } from './modules/content/adminRoutes';
-import { pressAdminRoutes } from './modules/press/adminRoutes';
-import { settingsAdminRoutes } from './modules/settings/adminRoutes';
-import { dashboardRoutes } from './modules/dashboard/routes';
-import { aliasRoutes } from './modules/aliases/routes';
-import { contactAdminRoutes } from './modules/mailing/contactAdminRoutes';
-import { brevoMoveRoutes } from './modules/mailing/brevoMoveRoutes';
-import { MAX_UPLOAD_BYTES } from './modules/uploads/images';
+import { healthRoutes } from './modules/health';
+import { calendarRoutes } from './modules/calendar';
+import { geoRoutes } from './modules/geo';
+import {
+  chapterRoutes,
+  chapterMapRoutes,
+  chapterSaveRoutes,
+  chapterCreateRoutes,
+} from './modules/chapters';
+import { eventRoutes, eventDateRoutes, eventSaveRoutes } from './modules/events';
+import { linkRoutes } from './modules/links';
+import { chapterPostRoutes } from './modules/chapterPosts';
+import { pressRoutes, pressEditRoutes, pressAdminRoutes } from './modules/press';
+import { contentRoutes, contentAdminRoutes } from './modules/content';
+import { applicationRoutes, applicationAdminRoutes } from './modules/applications';
+import { mailingRoutes, contactAdminRoutes, brevoMoveRoutes } from './modules/mailing';
+import { settingsRoutes, settingsAdminRoutes } from './modules/settings';
+import { noteRoutes } from './modules/notes';
+import { permissionRoutes } from './modules/permissions';
+import { userRoutes } from './modules/users';
+import { uploadRoutes, imageServeRoutes, MAX_UPLOAD_BYTES } from './modules/uploads';
+import { activityRoutes } from './modules/activity';
+import { userNoteRoutes } from './modules/userNotes';
+import { dashboardRoutes } from './modules/dashboard';
+import { aliasRoutes } from './modules/aliases';
 
 export interface AppDeps {
   config: Config;
@@ -224,8 +211,8 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
     contactAdminRoutes,
     brevoMoveRoutes,
   ];
-  for (const register of routes) register(app as unknown as AppInstance);
-  docsRoutes(app as unknown as AppInstance);
+  for (const register of routes) register(app);
+  docsRoutes(app);
 
   // What the web plugin serves is the modules' to say: pages built by the seo module (which
   // draws first screens with the web app's own components). Uploaded images are the uploads

@@ -3,12 +3,11 @@ import { hostname } from 'node:os';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
-import { importUploadedFiles } from './modules/uploads/importFiles';
-import { deleteUnshownImages } from './modules/uploads/store';
+import { importUploadedFiles, deleteUnshownImages } from './modules/uploads';
 import { stopOnSignals } from './shutdown';
 import { serveBackups } from './db/backup/embeddedSocket';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
-import { readSignInFile, signInFilePath, signInLines, writeSignInFile } from './seed/signInFile';
+import { readSignInFile, signInFilePath, signInLines, writeSignInFile } from './core/demoSignIns';
 import { makeDataDirPrivate } from './dataDir';
 import { OWNER_ONLY } from './db/ownerOnlyFs';
 
@@ -39,7 +38,7 @@ async function main() {
   // Only the embedded database is ever seeded by itself: a production database never is.
   if (database.embedded && config.demoData === 'auto' && (await isDatabaseEmpty(database.db))) {
     const { signIns } = await seedDemo(database.db);
-    // Kept in DATA_DIR until each password is changed: the console scrolls (seed/signInFile.ts).
+    // Kept in DATA_DIR until each password is changed: the console scrolls (core/demoSignIns.ts).
     await writeSignInFile(config.dataDir, signIns);
     console.log('Demo data loaded into the new embedded database.');
   }

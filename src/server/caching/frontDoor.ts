@@ -72,12 +72,6 @@ export function bodyFor(
   return { bytes: answer.identity, encoding: undefined };
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    frontDoor: FrontDoor;
-  }
-}
-
 const remembered = new WeakMap<FastifyRequest, CurrentAnswer>();
 
 /**

@@ -9,6 +9,15 @@ import type { CachedAnswer } from './answerFormats';
 import { noteShown } from './answersShown';
 import { rememberAnswer, type CurrentAnswer } from './frontDoor';
 
+/**
+ * A route's reply without its schema's type, for a route that sends what it built itself (a kept
+ * answer's bytes, the OpenAPI document as text), which the schema-typed `send` would refuse. The
+ * one place a reply is cast; the route's schema still documents the answer.
+ */
+export function untypedReply(reply: object): FastifyReply {
+  return reply as FastifyReply;
+}
+
 /** Sends a cached answer: 304 to a matching revalidation, gzip to those who accept it. */
 export function sendCachedAnswer(
   request: FastifyRequest,
@@ -83,12 +92,12 @@ export function seenAlikeByAll(): boolean {
  */
 export async function sendPublicAnswer(
   request: FastifyRequest,
-  rawReply: unknown,
+  rawReply: object,
   cache: AnswerCache,
   key: string,
   { build, shows, fitsCaller, cacheControl = 'private, no-cache', headers = {} }: PublicAnswer,
 ): Promise<void> {
-  const reply = rawReply as FastifyReply;
+  const reply = untypedReply(rawReply);
   const user = request.user;
   const visitors = () => cache.get(key, () => build(null), shows);
   if (!user) {

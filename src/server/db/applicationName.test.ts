@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from './client';
-import { queryRows } from '../mail/queryRows';
+import { queryRows } from '../core/database';
 
 const url = process.env.TEST_DATABASE_URL;
 

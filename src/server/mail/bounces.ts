@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { STORED_STATUS } from '../../common/memberFilters';
-import { queryRows } from './queryRows';
+import { queryRows } from '../core/database';
 
 /** What nodemailer's error carries of the SMTP exchange. */
 interface SmtpError {

@@ -19,7 +19,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailingMessages } from '../db/schema';
-import { queryRows } from './queryRows';
+import { queryRows } from '../core/database';
 import type { MessageSource } from './chapterMessage';
 
 export interface ClaimedDelivery {

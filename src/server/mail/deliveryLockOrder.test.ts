@@ -19,7 +19,7 @@ import {
   mailingMessages,
 } from '../db/schema';
 import { createTestDatabase } from '../test/database';
-import { queryRows } from './queryRows';
+import { queryRows } from '../core/database';
 import { cancelDeliveries, markSent, releaseClaims, renewClaims } from './deliveries';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

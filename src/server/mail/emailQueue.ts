@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { EMAIL_QUEUE_FAILED_HOURS } from '../../common/schemas/emailQueue';
-import { queryRows } from './queryRows';
+import { queryRows } from '../core/database';
 
 export interface EmailQueueReading {
   /** Deliveries waiting to be sent (a retry's wait included) and being sent now. */

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { finishMessage } from './deliveries';
-import { queryRows } from './queryRows';
+import { queryRows } from '../core/database';
 
 /**
  * Takes a message left 'queueing' whose lease ran out (or never had one) for `leaseMs`: the

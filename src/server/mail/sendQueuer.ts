@@ -10,12 +10,6 @@ import type { Db } from '../db/client';
 import { queueAll, takeQueueing } from './recipientQueue';
 import { reasonOf } from './sendFailures';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    sendQueuer: SendQueuer;
-  }
-}
-
 export interface SendQueuerOptions {
   db: Db;
   log: Pick<FastifyBaseLogger, 'error'>;

@@ -27,12 +27,6 @@ import { sentRecorder } from './sentRecorder';
 import { startGate } from './startGate';
 import { Abandoned, workerLife } from './workerLife';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    sendWorker: SendWorker;
-  }
-}
-
 export interface SendWorkerOptions {
   db: Db;
   mailer: Mailer;

@@ -5,23 +5,10 @@ import type { FastifyInstance } from 'fastify';
 
 export type AccessRule = 'public' | 'signedIn' | 'admin' | 'hostAccess' | 'fieldOrganizerAccess';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: AccessRule;
-  }
-}
-
 export interface ApiRoute {
   method: string;
   url: string;
   access: AccessRule;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every /api route with its rule, as registered: what tests walk to cover them all. */
-    apiRoutes: ApiRoute[];
-  }
 }
 
 export function requireAccessRules(app: FastifyInstance): void {

@@ -26,9 +26,9 @@ import {
   type ApiRequest,
   type CallerKind,
   type ChapterAdminWorld,
-  type ChapterRow,
   type TestApp,
 } from '../test/chapterAdminWorld';
+import type { ChapterRow } from '../db/schema';
 import { chapterEvents, mailingLists, mailingMessages, pressMentions } from '../db/schema';
 import { createSession, SESSION_COOKIE } from '../modules/auth/sessions';
 import type { AccessRule } from './access';

@@ -7,18 +7,7 @@ import type { Db } from '../db/client';
 import type { User } from '../../common/schemas/auth';
 import { hasFieldOrganizerAccess, hasHostAccess, isAdmin } from '../../common/policy';
 import type { AccessRule } from './access';
-import { HttpError } from './errors';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    user: User | null;
-    /**
-     * Who is asking, read from the session cookie: `user` outside the API, where it is not read
-     * for every request (a hidden chapter's header image asks it).
-     */
-    readUser(): Promise<User | null>;
-  }
-}
+import { HttpError } from '../core/httpError';
 
 /** True for a request the router matched to an /api route, however its path was written. */
 export function isApiRoute(request: FastifyRequest): boolean {

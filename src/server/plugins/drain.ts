@@ -8,12 +8,6 @@
 // they have been idle the longest and a proxy is least likely to pick one.
 import type { FastifyInstance } from 'fastify';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    drain: Drain;
-  }
-}
-
 export interface Drain {
   /** True from the moment shutting down began. */
   readonly draining: boolean;

@@ -5,29 +5,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import { ProviderError } from '../mail/providerHttp';
-
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-/** Thrown by services for an answer the client should see as it is (403, 404, 409 ...). */
-export class HttpError extends Error {
-  constructor(
-    public readonly statusCode: number,
-    message: string,
-    public readonly fields?: FieldError[],
-    /** Headers that go with the answer, such as Retry-After with a 429. */
-    public readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
-
-/** An answer about one field of the request, named in `fields` as a schema failure would be. */
-export function fieldError(statusCode: number, field: string, message: string): HttpError {
-  return new HttpError(statusCode, message, [{ field, message }]);
-}
+import { fieldError, HttpError, type FieldError } from '../core/httpError';
 
 // A multipart body that ends before its closing boundary (a connection cut mid-file, a client
 // that counted wrong) was answered 500 on the member import and 413 "too large" on an image

@@ -2,7 +2,8 @@
 // fail at the database as a 500. One hook refuses it in any string of the body, path or query,
 // with the same 400 naming the field that a schema failure gives.
 import type { FastifyInstance } from 'fastify';
-import { errorBody, type FieldError } from './errors';
+import { type FieldError } from '../core/httpError';
+import { errorBody } from './errors';
 
 const MESSAGE = 'Must not contain a NUL character';
 

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../common/schemas/errors';
 import { chapterEvents, mailingLists, pressMentions } from '../db/schema';
-import { queryRows } from '../mail/queryRows';
+import { queryRows } from '../core/database';
 import { createSession, SESSION_COOKIE } from '../modules/auth/sessions';
 import { createTestApp } from '../test/app';
 import {

@@ -4,7 +4,7 @@
 // attach on someone else's behalf, so they pass. Only JSON and multipart bodies are accepted,
 // which no plain HTML form of another site can send without a CORS preflight we never grant.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from './errors';
+import { HttpError } from '../core/httpError';
 import { isApiRoute } from './auth';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -42,7 +42,7 @@ import {
 } from './demo-data';
 import { insertChapters, type Tx } from './demo-seed-chapters';
 import { comingThanksgiving, DEMO_THANKSGIVING_SKIPS } from './demo-date-changes';
-import type { DemoSignIn } from './signInFile';
+import type { DemoSignIn } from '../core/demoSignIns';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { chapters, permissions } from '../db/schema';
+import type { ChapterRow } from '../db/schema';
 import { ROLE } from '../../common/constants';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestAppOptions } from './app';
@@ -34,8 +35,6 @@ export function uniqueListId(): string {
   made += 1;
   return String(1_000_000 + made * 1000 + randomBytes(1)[0]!);
 }
-
-export type ChapterRow = typeof chapters.$inferSelect;
 
 /** A chapter with every field the settings form needs; `status` 1 (active) unless told. */
 export async function insertChapter(

@@ -23,6 +23,7 @@ export const users = pgTable(
     index('users_created_at_idx').on(t.createdAt),
   ],
 );
+export type UserRow = typeof users.$inferSelect;
 
 export const sessions = pgTable(
   'sessions',
@@ -38,6 +39,7 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
+export type SessionRow = typeof sessions.$inferSelect;
 
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
@@ -52,6 +54,7 @@ export const passwordResetTokens = pgTable(
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
+export type PasswordResetTokenRow = typeof passwordResetTokens.$inferSelect;
 
 // A change of email asked for in Your Settings: it takes effect only when the link mailed to
 // `newEmail` is opened. Like reset links: only the token's hash is kept, single use, expiring.
@@ -69,11 +72,13 @@ export const emailChangeTokens = pgTable(
   },
   (t) => [index('email_change_tokens_user_idx').on(t.userId)],
 );
+export type EmailChangeTokenRow = typeof emailChangeTokens.$inferSelect;
 
 export const roles = pgTable('roles', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),
 });
+export type RoleRow = typeof roles.$inferSelect;
 
 /** Rate-limit counters live in the database so that every app server shares them. */
 export const rateLimits = pgTable('rate_limits', {
@@ -81,6 +86,7 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+export type RateLimitRow = typeof rateLimits.$inferSelect;
 
 export const userNotes = pgTable(
   'user_notes',
@@ -95,3 +101,4 @@ export const userNotes = pgTable(
   },
   (t) => [index('user_notes_about_created_idx').on(t.aboutUserId, t.createdAt.desc())],
 );
+export type UserNoteRow = typeof userNotes.$inferSelect;

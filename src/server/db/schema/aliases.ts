@@ -38,9 +38,11 @@ export const emailAliases = pgTable(
     uniqueIndex('email_aliases_chapter_uq').on(t.chapterId),
   ],
 );
+export type EmailAliasRow = typeof emailAliases.$inferSelect;
 
 /** Mailgun routes of deleted aliases, still to be deleted at Mailgun (filled by a trigger). */
 export const mailgunRouteDeletions = pgTable('mailgun_route_deletions', {
   routeId: text('route_id').primaryKey(),
   createdAt: createdAt(),
 });
+export type MailgunRouteDeletionRow = typeof mailgunRouteDeletions.$inferSelect;

@@ -52,6 +52,7 @@ export const chapterHostApplications = pgTable(
     ),
   ],
 );
+export type ChapterHostApplicationRow = typeof chapterHostApplications.$inferSelect;
 
 export const activityFeedItems = pgTable(
   'activity_feed_items',
@@ -76,3 +77,4 @@ export const activityFeedItems = pgTable(
     ),
   ],
 );
+export type ActivityFeedItemRow = typeof activityFeedItems.$inferSelect;

@@ -33,3 +33,4 @@ export const brevoListMoves = pgTable(
       .where(sql`${t.status} = 'running'`),
   ],
 );
+export type BrevoListMoveRow = typeof brevoListMoves.$inferSelect;

@@ -23,6 +23,7 @@ export const chapterTypes = pgTable('chapter_types', {
   // The domain of the type's mailbox: a chapter's address is {emailAlias}@{mailDomain}.
   mailDomain: text('mail_domain').notNull(),
 });
+export type ChapterTypeRow = typeof chapterTypes.$inferSelect;
 
 export const chapters = pgTable(
   'chapters',
@@ -68,6 +69,7 @@ export const chapters = pgTable(
     index('chapters_type_idx').on(t.chapterTypeId),
   ],
 );
+export type ChapterRow = typeof chapters.$inferSelect;
 
 /** A role held by a user: admin is global (no chapter); the others are per chapter. */
 export const permissions = pgTable(
@@ -96,6 +98,7 @@ export const permissions = pgTable(
     ),
   ],
 );
+export type PermissionRow = typeof permissions.$inferSelect;
 
 export const chapterLinks = pgTable(
   'chapter_links',
@@ -110,6 +113,7 @@ export const chapterLinks = pgTable(
   },
   (t) => [index('chapter_links_chapter_idx').on(t.chapterId, t.position)],
 );
+export type ChapterLinkRow = typeof chapterLinks.$inferSelect;
 
 export const chapterNotes = pgTable(
   'chapter_notes',
@@ -125,3 +129,11 @@ export const chapterNotes = pgTable(
   },
   (t) => [index('chapter_notes_chapter_created_idx').on(t.chapterId, t.createdAt.desc())],
 );
+export type ChapterNoteRow = typeof chapterNotes.$inferSelect;
+
+/** The unique index behind each list-id field (the indexes above): a save or a new list that
+ * takes another chapter's list id is told by these names. */
+export const LIST_ID_INDEXES = [
+  ['chapters_bronto_list_id_uq', 'brontoListId'],
+  ['chapters_send_in_blue_list_id_uq', 'sendInBlueListId'],
+] as const;

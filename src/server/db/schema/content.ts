@@ -24,6 +24,7 @@ export const chapterBlogPosts = pgTable(
     index('chapter_blog_posts_chapter_created_idx').on(t.chapterId, t.createdAt.desc()),
   ],
 );
+export type ChapterBlogPostRow = typeof chapterBlogPosts.$inferSelect;
 
 /** Press about the network (no chapter) or about one chapter. */
 export const pressMentions = pgTable(
@@ -44,6 +45,7 @@ export const pressMentions = pgTable(
     index('press_mentions_visible_created_idx').on(t.isVisible, t.createdAt.desc()),
   ],
 );
+export type PressMentionRow = typeof pressMentions.$inferSelect;
 
 export const blogPosts = pgTable(
   'blog_posts',
@@ -62,6 +64,7 @@ export const blogPosts = pgTable(
     index('blog_posts_public_created_idx').on(t.isPublic, t.createdAt.desc()),
   ],
 );
+export type BlogPostRow = typeof blogPosts.$inferSelect;
 
 export const pages = pgTable(
   'pages',
@@ -76,6 +79,7 @@ export const pages = pgTable(
   },
   (t) => [uniqueIndex('pages_slug_uq').on(t.slug)],
 );
+export type PageRow = typeof pages.$inferSelect;
 
 export const wikiPages = pgTable(
   'wiki_pages',
@@ -91,3 +95,4 @@ export const wikiPages = pgTable(
   },
   (t) => [uniqueIndex('wiki_pages_slug_uq').on(t.slug), index('wiki_pages_title_idx').on(t.title)],
 );
+export type WikiPageRow = typeof wikiPages.$inferSelect;

@@ -55,6 +55,7 @@ export const chapterEvents = pgTable(
     ),
   ],
 );
+export type ChapterEventRow = typeof chapterEvents.$inferSelect;
 
 // One date of a repeating event that does not happen as its rule says: cancelled (no moved-to
 // date) or moved to another date and time. `date` is the date the rule gives, local to the
@@ -84,3 +85,4 @@ export const chapterEventExceptions = pgTable(
     ),
   ],
 );
+export type ChapterEventExceptionRow = typeof chapterEventExceptions.$inferSelect;

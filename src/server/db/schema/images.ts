@@ -28,6 +28,7 @@ export const images = pgTable(
     check('images_size_ck', sql`${t.size} = octet_length(${t.bytes})`),
   ],
 );
+export type ImageRow = typeof images.$inferSelect;
 
 /**
  * Where an image is shown: a slot ('chapter_header_12', 'front_page', the names the files had
@@ -41,3 +42,4 @@ export const imageSlots = pgTable('image_slots', {
     .references(() => images.hash, { onDelete: 'restrict' }),
   updatedAt: updatedAt(),
 });
+export type ImageSlotRow = typeof imageSlots.$inferSelect;

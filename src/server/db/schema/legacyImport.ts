@@ -19,3 +19,4 @@ export const legacyImportMap = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.originalId] })],
 );
+export type LegacyImportMapRow = typeof legacyImportMap.$inferSelect;

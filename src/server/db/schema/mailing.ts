@@ -22,6 +22,7 @@ export const mailingLists = pgTable('mailing_lists', {
   name: text('name').notNull(),
   createdAt: createdAt(),
 });
+export type MailingListRow = typeof mailingLists.$inferSelect;
 
 export const mailingListContacts = pgTable(
   'mailing_list_contacts',
@@ -75,6 +76,7 @@ export const mailingListContacts = pgTable(
     index('mailing_list_contacts_email_idx').on(sql`lower(${t.email})`),
   ],
 );
+export type MailingListContactRow = typeof mailingListContacts.$inferSelect;
 
 /** One message sent to a list (a "campaign"). */
 export const mailingMessages = pgTable(
@@ -122,6 +124,7 @@ export const mailingMessages = pgTable(
       .where(sql`status = 'queueing'`),
   ],
 );
+export type MailingMessageRow = typeof mailingMessages.$inferSelect;
 
 /** The per-recipient ledger: one row per contact per message; a send resumes from it. */
 export const mailingDeliveries = pgTable(
@@ -171,6 +174,7 @@ export const mailingDeliveries = pgTable(
     ),
   ],
 );
+export type MailingDeliveryRow = typeof mailingDeliveries.$inferSelect;
 
 /** Transactional mail when no SMTP server is configured: kept here and printed to the log. */
 export const mailOutbox = pgTable(
@@ -190,3 +194,4 @@ export const mailOutbox = pgTable(
     index('mail_outbox_to_idx').on(t.to),
   ],
 );
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;

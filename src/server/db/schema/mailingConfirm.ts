@@ -23,3 +23,4 @@ export const mailingListConfirmations = pgTable(
   // Links long expired are deleted (confirmService.ts, pruneConfirmations), oldest first.
   (t) => [index('mailing_list_confirmations_expires_idx').on(t.expiresAt)],
 );
+export type MailingListConfirmationRow = typeof mailingListConfirmations.$inferSelect;

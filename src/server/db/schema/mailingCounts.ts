@@ -17,3 +17,4 @@ export const mailingListMemberCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.listId, t.status] })],
 );
+export type MailingListMemberCountRow = typeof mailingListMemberCounts.$inferSelect;

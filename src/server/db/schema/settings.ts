@@ -9,3 +9,4 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+export type SettingRow = typeof settings.$inferSelect;

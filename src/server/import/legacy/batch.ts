@@ -5,7 +5,6 @@
 // skip, a slug taken here), the batch is rolled back and done again one entity at a time, so
 // the others come over and the report names that one, exactly as without batches.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import {
   learn,
   skipReason,
@@ -56,8 +55,8 @@ export async function inOneTransaction(
     await ctx.db.transaction(async (tx) => {
       // As importEntity alone: a crash loses whole batches, which the next run writes again.
       await tx.execute(sql`set local synchronous_commit = off`);
-      await work({ ...ctx, db: tx as unknown as Db, reporter: tally, batch });
-      await writeMapRows(tx as unknown as Db, batch.rows);
+      await work({ ...ctx, db: tx, reporter: tally, batch });
+      await writeMapRows(tx, batch.rows);
     });
   } catch (err) {
     if (skipReason(err) === undefined) throw err;

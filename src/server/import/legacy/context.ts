@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { eq, sql, type InferInsertModel } from 'drizzle-orm';
 import type { PgTable, PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../core/database';
 import { isUniqueViolation } from '../../db/errors';
 import { legacyImportMap } from '../../db/schema';
 import type { LegacyClient } from './client';
@@ -85,7 +86,7 @@ export function learn(ctx: ImportContext, row: MapRow): void {
 }
 
 /** Writes map rows in one statement (the last of a key wins: one statement may not touch a row twice). */
-export async function writeMapRows(tx: Db, rows: readonly MapRow[]): Promise<void> {
+export async function writeMapRows(tx: DbOrTx, rows: readonly MapRow[]): Promise<void> {
   const byKey = new Map(rows.map((r) => [`${r.kind}\0${r.originalId}`, r]));
   if (byKey.size === 0) return;
   await tx
@@ -138,7 +139,7 @@ export async function importEntity(
   kind: string,
   originalId: string | number,
   original: unknown,
-  write: (tx: Db, localId: number | null) => Promise<Written>,
+  write: (tx: DbOrTx, localId: number | null) => Promise<Written>,
 ): Promise<number | null> {
   const key = String(originalId);
   const hash = contentHash(original);
@@ -170,8 +171,8 @@ export async function importEntity(
       // Tens of thousands of small commits: none waits for its WAL flush. A crash may lose the
       // last few of them, entity and map row together, and the next run writes those again.
       await tx.execute(sql`set local synchronous_commit = off`);
-      const written = await write(tx as unknown as Db, known?.localId ?? null);
-      await writeMapRows(tx as unknown as Db, [row(written)]);
+      const written = await write(tx, known?.localId ?? null);
+      await writeMapRows(tx, [row(written)]);
       return { row: row(written), outcome: outcome(written) };
     });
     learn(ctx, made.row);

@@ -1,9 +1,7 @@
 // A chapter's header image: the original serves it at a fixed path by chapter id (spec 1 §7).
 // It is re-encoded as uploads are here (a file from elsewhere is not trusted as it is) and shown
 // in the chapter's header slot under its new id, in the database like every image (uploads/).
-import { chapterHeaderSlot } from '../../modules/uploads/slots';
-import { showImage } from '../../modules/uploads/store';
-import { JPEG, toJpeg } from '../../modules/uploads/images';
+import { chapterHeaderSlot, showImage, JPEG, toJpeg } from '../../modules/uploads';
 import { importEntity, SkipError, type ImportContext } from './context';
 
 export const HEADER_IMAGE_KIND = 'header_image';

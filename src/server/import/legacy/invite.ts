@@ -4,8 +4,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { legacyImportMap, passwordResetTokens, users } from '../../db/schema';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
-import { resetLink } from '../../modules/auth/service';
-import { hashToken, newToken } from '../../modules/auth/sessions';
+import { resetLink, hashToken, newToken } from '../../modules/auth';
 import { SITE_NAME } from '../../../common/constants';
 import { eachLimit, importEntity, type ImportContext } from './context';
 

@@ -94,7 +94,7 @@ export async function importLegacy(db: Db, opts: ImportOptions): Promise<ImportR
     if (dryRun) {
       await db
         .transaction(async (tx) => {
-          ctx.db = tx as unknown as Db;
+          ctx.db = tx;
           for (const step of STEPS) await step(ctx);
           throw new DryRunDone();
         })

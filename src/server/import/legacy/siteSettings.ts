@@ -1,6 +1,6 @@
 // The front page's call-out link and the email service setting. The service comes over as it
 // is: a network on Brevo (sendInBlue) keeps reading and mailing the same lists.
-import { saveEmailService, saveFrontPageLink } from '../../modules/settings/service';
+import { saveEmailService, saveFrontPageLink } from '../../modules/settings';
 import { importEntity, type ImportContext } from './context';
 import { legacyEmailSettingsSchema, legacyFrontPageSchema } from './schemas';
 

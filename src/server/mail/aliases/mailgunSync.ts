@@ -6,9 +6,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailAliases, mailgunRouteDeletions } from '../../db/schema';
+import type { EmailAliasRow } from '../../db/schema';
 import type { MailgunClient, MailgunRoute } from './mailgunClient';
-
-type AliasRow = typeof emailAliases.$inferSelect;
 
 // Addresses here hold only letters, digits and . _ + - (localPartSchema, the domain list):
 // '.' and '+' become one-character classes, so no backslash depends on how Mailgun's
@@ -17,7 +16,7 @@ const escapeRegex = (text: string) => text.replace(/[.+]/g, '[$&]');
 
 /** The route that delivers the alias. */
 export function routeOf(
-  alias: Pick<AliasRow, 'id' | 'localPart' | 'domain' | 'recipients'>,
+  alias: Pick<EmailAliasRow, 'id' | 'localPart' | 'domain' | 'recipients'>,
 ): MailgunRoute {
   const address = `${alias.localPart}@${alias.domain}`.toLowerCase();
   return {

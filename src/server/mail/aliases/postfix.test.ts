@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import { chapters, emailAliases, permissions } from '../../db/schema';
 import { ROLE } from '../../../common/constants';
 import { createUser } from '../../test/users';
-import { queryRows } from '../queryRows';
+import { queryRows } from '../../core/database';
 import { POSTFIX_ALIAS_QUERY, POSTFIX_DOMAIN_QUERY, postfixPgsqlMap } from './postfixMap';
 
 const run = promisify(execFile);

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailingListContacts } from '../../db/schema';
 import { STORED_STATUS } from '../../../common/memberFilters';
-import { queryRows } from '../queryRows';
+import { queryRows } from '../../core/database';
 import { blockKept, unblockKept } from './suppressions';
 import type { ContactSummary } from './provider';
 

@@ -3,7 +3,7 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapters, mailingLists } from '../../db/schema';
 import type { MailingList } from './provider';
-import { queryRows } from '../queryRows';
+import { queryRows } from '../../core/database';
 import { canonicalListId } from '../../../common/schemas/ids';
 
 /**

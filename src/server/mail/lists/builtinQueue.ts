@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailingMessages } from '../../db/schema';
-import { queryRows } from '../queryRows';
+import { queryRows } from '../../core/database';
 import { existingListId } from './builtinLists';
 import type { ListMessage, QueuedMessage } from './provider';
 

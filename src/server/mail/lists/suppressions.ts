@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { STORED_STATUS } from '../../../common/memberFilters';
-import { queryRows, textArray } from '../queryRows';
+import { queryRows, textArray } from '../../core/database';
 
 // Stored words of a contact that mean each kind (older data's spellings included).
 const UNSUB_WORDS = [STORED_STATUS.unsubscribed, 'unsubscribed', 'deleted'];

@@ -15,7 +15,7 @@ import {
 } from '../../../common/schemas/activity';
 import { idParam } from '../../../common/schemas/chapters';
 import { requireAdmin, requireSignIn } from '../../plugins/auth';
-import { requireChapterHostAccess } from '../chapters/access';
+import { requireChapterHostAccess } from '../../core/access';
 
 async function feed(db: Db, where: SQL | undefined): Promise<ActivityItem[]> {
   const rows = await db

@@ -1,15 +1,12 @@
 // The activity feed admins read: other modules call recordActivity() when something happens
 // worth seeing there (a note, a press mention, a host application...).
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../core/database';
 import { activityFeedItems } from '../../db/schema';
 import { ACTIVITY_TYPES } from '../../../common/constants';
 
 /** The spec's three types plus host applications (the database's check allows these four). */
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
-
-/** A database or an open transaction: an item is best written with the change it records. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface NewActivity {
   type: ActivityType;

@@ -3,7 +3,7 @@
 // Postfix reading our view) forwards it to the recipients; the answer says what happened here.
 import type { Db } from '../../db/client';
 import type { AliasTestAnswer } from '../../../common/schemas/emailAdmin';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 import type { Mailer } from '../../mail/mailer';
 import { aliasAddress } from './service';
 

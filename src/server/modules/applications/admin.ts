@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { chapterHostApplications, users } from '../../db/schema';
 import type { HostApplicationStatus } from '../../../common/constants';
 import type { HostApplication } from '../../../common/schemas/applications';
-import { fieldError, HttpError } from '../../plugins/errors';
-import { requireUserRow } from '../users/service';
+import { fieldError, HttpError } from '../../core/httpError';
+import { requireUserRow } from '../users';
 import { toApplication } from './service';
 
 async function listWhere(db: Db, where: SQL | undefined): Promise<HostApplication[]> {

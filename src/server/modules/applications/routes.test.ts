@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
 import { signedInUser } from '../../test/users';
 import { activityFeedItems, chapterHostApplications } from '../../db/schema';
-import { slugify } from './service';
+import { slugify } from '../../core/slugify';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 type Someone = Awaited<ReturnType<typeof signedInUser>>;

@@ -4,14 +4,16 @@ import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapterHostApplications, users } from '../../db/schema';
+import type { ChapterHostApplicationRow, UserRow } from '../../db/schema';
 import { isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import type { HostApplication } from '../../../common/schemas/applications';
-import { HttpError } from '../../plugins/errors';
-import { recordActivity, type DbOrTx } from '../activity/service';
+import { HttpError } from '../../core/httpError';
+import { type DbOrTx } from '../../core/database';
+import { recordActivity } from '../activity';
+import { slugify } from '../../core/slugify';
 
-type ApplicationRow = typeof chapterHostApplications.$inferSelect;
-type Applicant = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email'>;
+type Applicant = Pick<UserRow, 'id' | 'name' | 'email'>;
 
 export interface NewHostApplication {
   city: string;
@@ -20,7 +22,7 @@ export interface NewHostApplication {
   reason: string;
 }
 
-export function toApplication(row: ApplicationRow, user: Applicant): HostApplication {
+export function toApplication(row: ChapterHostApplicationRow, user: Applicant): HostApplication {
   return {
     id: row.id,
     slug: row.slug,
@@ -37,18 +39,6 @@ export function toApplication(row: ApplicationRow, user: Applicant): HostApplica
     didSignAgreement: row.didSignAgreement,
     didGiveAdditionalInfo: row.didGiveAdditionalInfo,
   };
-}
-
-/** Lower-case ASCII words joined by dashes: 'São Paulo' -> 'sao-paulo'. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
 }
 
 async function insertWithUniqueSlug(tx: DbOrTx, userId: number, input: NewHostApplication) {

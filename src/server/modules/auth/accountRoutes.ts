@@ -23,7 +23,7 @@ import {
 } from './accountSettings';
 import { clientAddress, countAttempt, refundAttempt } from './rateLimit';
 import { SESSION_COOKIE } from './sessions';
-import { forgetSignIn } from '../../seed/signInFile';
+import { forgetSignIn } from '../../core/demoSignIns';
 
 export function accountRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -2,12 +2,13 @@
 // An email change takes effect only when the link mailed to the new address is opened.
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../core/database';
 import { isUniqueViolation } from '../../db/errors';
 import { emailChangeTokens, users } from '../../db/schema';
 import type { Account, EmailChangeAnswer } from '../../../common/schemas/auth';
 import { LIMITS } from '../../../common/constants';
 import type { Mailer } from '../../mail/mailer';
-import { fieldError } from '../../plugins/errors';
+import { fieldError } from '../../core/httpError';
 import { hashPassword, verifyPassword } from './passwords';
 import { byEmail, spendResetTokens } from './service';
 import { deleteOtherSessions, hashToken, loadUser, newToken } from './sessions';
@@ -51,7 +52,7 @@ export async function changeName(db: Db, userId: number, name: string): Promise<
 }
 
 /** Outstanding email-change links of the user stop working. */
-async function spendEmailChangeTokens(db: Db, userId: number): Promise<void> {
+async function spendEmailChangeTokens(db: DbOrTx, userId: number): Promise<void> {
   await db
     .update(emailChangeTokens)
     .set({ usedAt: new Date() })
@@ -86,7 +87,7 @@ export async function requestEmailChange(
 
   const token = newToken();
   await db.transaction(async (tx) => {
-    await spendEmailChangeTokens(tx as unknown as Db, userId);
+    await spendEmailChangeTokens(tx, userId);
     await tx.insert(emailChangeTokens).values({
       tokenHash: hashToken(token),
       userId,
@@ -144,8 +145,8 @@ export async function confirmEmailChange(db: Db, token: string): Promise<EmailCh
         .set({ email: spent.newEmail, username: spent.newEmail })
         .where(eq(users.id, spent.userId));
       // Reset links mailed to the old address must not open the account any more.
-      await spendResetTokens(tx as unknown as Db, spent.userId);
-      await spendEmailChangeTokens(tx as unknown as Db, spent.userId);
+      await spendResetTokens(tx, spent.userId);
+      await spendEmailChangeTokens(tx, spent.userId);
       return { result: 'ok', email: spent.newEmail } as const;
     });
   } catch (err) {
@@ -177,10 +178,10 @@ export async function changePassword(
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await spendResetTokens(tx as unknown as Db, userId);
+    await spendResetTokens(tx, userId);
     // An email change asked for with a stolen session must not outlive the new password.
-    await spendEmailChangeTokens(tx as unknown as Db, userId);
-    await deleteOtherSessions(tx as unknown as Db, userId, keepToken);
+    await spendEmailChangeTokens(tx, userId);
+    await deleteOtherSessions(tx, userId, keepToken);
   });
   return loadAccount(db, userId);
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/app';
 import { mailOutbox } from '../../db/schema';
-import { readSignInFile, signInFilePath, writeSignInFile } from '../../seed/signInFile';
+import { readSignInFile, signInFilePath, writeSignInFile } from '../../core/demoSignIns';
 import { SESSION_COOKIE } from './sessions';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -5,7 +5,7 @@ import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { unmapped } from '../../addresses';
 import { rateLimits } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 
 export interface RateLimitSettings {
   max: number;

@@ -15,7 +15,7 @@ import { clientAddress, countAttempt } from './rateLimit';
 import { admitSignin } from './signinLimit';
 import { checkResetToken, requestPasswordReset, setNewPassword, signin, signup } from './service';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions';
-import { forgetSignIn } from '../../seed/signInFile';
+import { forgetSignIn } from '../../core/demoSignIns';
 
 export function authRoutes(app: AppInstance): void {
   const { config, db } = app;

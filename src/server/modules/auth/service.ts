@@ -2,6 +2,7 @@
 // answers into HTTP; the session cookie is set there.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../core/database';
 import { isUniqueViolation } from '../../db/errors';
 import { passwordResetTokens, users } from '../../db/schema';
 import type { AuthResponse, SignupRequest } from '../../../common/schemas/auth';
@@ -114,7 +115,7 @@ export async function checkResetToken(db: Db, token: string): Promise<'ok' | 'in
  * Every reset link of the user still outstanding stops working: a link mailed before a password
  * change must not set another password after it. Every change of password calls this.
  */
-export async function spendResetTokens(db: Db, userId: number): Promise<void> {
+export async function spendResetTokens(db: DbOrTx, userId: number): Promise<void> {
   await db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
@@ -144,8 +145,8 @@ export async function setNewPassword(
       .set({ passwordHash })
       .where(eq(users.id, spent.userId))
       .returning({ email: users.email });
-    await spendResetTokens(tx as unknown as Db, spent.userId);
-    await deleteOtherSessions(tx as unknown as Db, spent.userId);
+    await spendResetTokens(tx, spent.userId);
+    await deleteOtherSessions(tx, spent.userId);
     return { result: 'ok' as const, email: user?.email ?? '' };
   });
 }

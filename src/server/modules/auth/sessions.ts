@@ -3,6 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../core/database';
 import { preparedPerDb } from '../../db/prepared';
 import { permissions, sessions, users } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
@@ -31,7 +32,7 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
 }
 
 /** Ends every session of a user but the one given (after a password change). */
-export async function deleteOtherSessions(db: Db, userId: number, keepToken?: string) {
+export async function deleteOtherSessions(db: DbOrTx, userId: number, keepToken?: string) {
   const keep = keepToken ? hashToken(keepToken) : '';
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep)));
 }

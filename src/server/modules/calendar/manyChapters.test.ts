@@ -16,9 +16,9 @@ import {
   uniqueSlug,
   type ApiRequest,
   type ChapterAdminWorld,
-  type ChapterRow,
   type TestApp,
 } from '../../test/chapterAdminWorld';
+import type { ChapterRow } from '../../db/schema';
 import type { EventDates } from '../../../common/schemas/eventDates';
 
 for (const name of ['name', 'x-wr-calname']) {

@@ -9,11 +9,10 @@ import { chapters } from '../../db/schema';
 import { CHAPTER_STATUS, CHAPTER_TYPES, SITE_NAME } from '../../../common/constants';
 import { stateName } from '../../../common/states';
 import { shows } from '../../caching/answerKeys';
-import { summariesQuery } from '../chapters/summaries';
-import { storedStates } from '../chapters/service';
-import { slicePauses } from '../chapters/slices';
-import { loadExceptions } from '../events/exceptions';
-import { chapterTimeZone } from '../geo/timezone';
+import { summariesQuery } from '../../core/summaries';
+import { storedStates, slicePauses } from '../chapters';
+import { loadExceptions } from '../../core/exceptions';
+import { chapterTimeZone } from '../../core/timezone';
 import { addEvent, feedContextOf, newCalendar } from './service';
 
 /** Which chapters a feed holds: those of `state` (null: every state), of `typeId` (null: all). */

@@ -9,7 +9,7 @@ import { CHAPTER_TYPES } from '../../../common/constants';
 import { isStateAbbr } from '../../../common/states';
 import { answerShowing, type AnswerCache } from '../../caching/answerCache';
 import { seenAlikeByAll, sendPublicAnswer } from '../../caching/publicAnswers';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 import { asDownload } from './download';
 import { manyChaptersCalendar, type ChaptersScope } from './manyChapters';
 
@@ -44,7 +44,7 @@ const feedName = ({ state, typeId }: ChaptersScope) =>
 export function manyChaptersRoutes(app: AppInstance, calendars: AnswerCache): void {
   const send = async (
     request: Parameters<typeof sendPublicAnswer>[0],
-    reply: unknown,
+    reply: object,
     scope: ChaptersScope,
   ) => {
     await sendPublicAnswer(

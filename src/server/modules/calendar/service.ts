@@ -24,10 +24,11 @@ import {
 import { addressLine } from '../../../common/address';
 import { CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
 import { chapterEvents, chapters } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 import { preparedPerDb } from '../../db/prepared';
-import { getChapterMeetings } from '../chapters/chapter';
-import { chapterState, displayTitle, type ChapterRow, type TypeRow } from '../chapters/summaries';
+import { getChapterMeetings } from '../chapters';
+import { chapterState, displayTitle } from '../../core/summaries';
+import type { ChapterRow, ChapterTypeRow } from '../../db/schema';
 
 /** Wall-clock time as ical-generator reads it with a time zone set: no offset, no 'Z'. */
 const wallTime = (date: string, time: string) => `${date}T${time}:00`;
@@ -162,7 +163,7 @@ export function addEvent(
 /** A chapter's name, page and zone as every VEVENT of it carries them, in any feed. */
 export function feedContextOf(
   chapter: Pick<ChapterRow, 'title' | 'city' | 'state' | 'slug'>,
-  type: Pick<TypeRow, 'name'>,
+  type: Pick<ChapterTypeRow, 'name'>,
   timeZone: string,
   now: Date,
   publicUrl: string,

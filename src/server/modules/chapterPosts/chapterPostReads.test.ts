@@ -12,9 +12,9 @@ import {
   grantRole,
   send,
   type ChapterAdminWorld,
-  type ChapterRow,
   type TestApp,
 } from '../../test/chapterAdminWorld';
+import type { ChapterRow } from '../../db/schema';
 
 let t: TestApp;
 let w: ChapterAdminWorld;

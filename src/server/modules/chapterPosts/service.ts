@@ -3,22 +3,21 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { chapterBlogPosts, users } from '../../db/schema';
+import type { ChapterBlogPostRow } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import {
   CHAPTER_POST_PAGE_SIZE,
   type ChapterPost,
   type ChapterPostPage,
 } from '../../../common/schemas/chapters';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 
 /** A chapter that writes weekly for ten years has about 500 posts. */
 const MAX_POSTS = 1000;
-import { sanitizeRichText } from '../content/sanitize';
-import { visibleChapterOr404 } from '../chapters/visibility';
+import { sanitizeRichText } from '../../core/sanitize';
+import { visibleChapterOr404 } from '../../core/visibility';
 
-type PostRow = typeof chapterBlogPosts.$inferSelect;
-
-function toPost(post: PostRow, authorName: string | null): ChapterPost {
+function toPost(post: ChapterBlogPostRow, authorName: string | null): ChapterPost {
   return {
     id: post.id,
     chapterId: post.chapterId,

@@ -12,8 +12,8 @@ import {
   send,
   uniqueSlug,
   type ChapterAdminWorld,
-  type ChapterRow,
 } from '../../test/chapterAdminWorld';
+import type { ChapterRow } from '../../db/schema';
 import * as chapterReads from './chapter';
 
 // Counts the builds of each chapter read by slug, and of the answer its hosts read (by id): a

@@ -25,18 +25,20 @@ import {
   users,
 } from '../../db/schema';
 import { LIMITS, ROLE } from '../../../common/constants';
-import { chapterTimeZone } from '../geo/timezone';
+import { chapterTimeZone } from '../../core/timezone';
 import { upcomingOf } from './nextEvent';
-import { exceptionCutoff, toDateException, type ExceptionRow } from '../events/exceptions';
+import { exceptionCutoff, toDateException } from '../../core/exceptions';
+import type { ChapterEventExceptionRow } from '../../db/schema';
 import { canSeeChapter, hasHostAccess } from '../../../common/policy';
 import type { DateException } from '../../../common/recurrence';
 import type { User } from '../../../common/schemas/auth';
 import type { Chapter, ChapterEvent, ChapterPermission } from '../../../common/schemas/chapters';
-import { sanitizeRichText } from '../content/sanitize';
-import { eventsJson, toSummary, type ChapterRow, type EventRow, type TypeRow } from './summaries';
-import { chapterHiddenFrom, chapterNotFound } from './visibility';
-import { chapterHeaderSlotSql, imageUrlOrNull } from '../uploads/slots';
-import type { CountedListField } from '../mailing/countedList';
+import { sanitizeRichText } from '../../core/sanitize';
+import { eventsJson, toSummary } from '../../core/summaries';
+import type { ChapterEventRow, ChapterRow, ChapterTypeRow } from '../../db/schema';
+import { chapterHiddenFrom, chapterNotFound } from '../../core/visibility';
+import { chapterHeaderSlotSql, imageUrlOrNull } from '../uploads';
+import type { CountedListField } from '../mailing';
 import { STORED_STATUS } from '../../../common/memberFilters';
 
 function chapterWithType(db: Db) {
@@ -54,7 +56,7 @@ const bySlug = preparedPerDb((db) =>
 );
 
 type ExceptionJson = Pick<
-  ExceptionRow,
+  ChapterEventExceptionRow,
   'eventId' | 'date' | 'movedToDate' | 'movedToStartTime' | 'movedToEndTime' | 'note'
 >;
 
@@ -213,7 +215,7 @@ const eventsWithExceptions = preparedPerDb((db) =>
 
 async function meetingsOf(db: Db, chapterId: number, now: Date) {
   const rows = await eventsWithExceptions(db).execute({ chapterId, cutoff: exceptionCutoff(now) });
-  const events: EventRow[] = [];
+  const events: ChapterEventRow[] = [];
   const exceptions = new Map<number, DateException[]>();
   for (const { event, exception } of rows) {
     if (events.at(-1)?.id !== event.id) events.push(event);
@@ -227,8 +229,8 @@ async function meetingsOf(db: Db, chapterId: number, now: Date) {
 
 export interface ChapterMeetings {
   chapter: ChapterRow;
-  type: TypeRow;
-  events: EventRow[];
+  type: ChapterTypeRow;
+  events: ChapterEventRow[];
   exceptions: Map<number, DateException[]>;
   timeZone: string;
 }
@@ -259,7 +261,7 @@ function exceptionsByEvent(rows: readonly ExceptionJson[]): Map<number, DateExce
   return byEvent;
 }
 
-// The about text is sanitized when saved and again on the way out (content/sanitize.ts: insurance
+// The about text is sanitized when saved and again on the way out (core/sanitize.ts: insurance
 // for rows written before the rules tightened). Each distinct text is sanitized once here: it
 // was a twentieth of a read's CPU for a one-line text, more for long pages. Bounded by the
 // characters kept.

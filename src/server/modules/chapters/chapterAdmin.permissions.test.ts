@@ -21,9 +21,9 @@ import {
   type ApiRequest,
   type CallerKind,
   type ChapterAdminWorld,
-  type ChapterRow,
   type TestApp,
 } from '../../test/chapterAdminWorld';
+import type { ChapterRow } from '../../db/schema';
 import { createUser } from '../../test/users';
 
 let t: TestApp;

@@ -10,6 +10,7 @@ import {
   emailAliases,
   permissions,
 } from '../../db/schema';
+import type { ChapterHostApplicationRow } from '../../db/schema';
 import { isReservedAlias } from '../../../common/reservedAliases';
 import { isReservedChapterSlug } from '../../../common/reservedSlugs';
 import {
@@ -21,10 +22,10 @@ import {
 } from '../../../common/constants';
 import { APPLICATION_DECIDED_MESSAGES } from '../../../common/schemas/applications';
 import type { NewChapterRequest } from '../../../common/schemas/chapterCreate';
-import { fieldError } from '../../plugins/errors';
-import type { DbOrTx } from '../activity/service';
-import { slugify } from '../applications/service';
-import { sanitizeRichText } from '../content/sanitize';
+import { fieldError } from '../../core/httpError';
+import type { DbOrTx } from '../../core/database';
+import { slugify } from '../../core/slugify';
+import { sanitizeRichText } from '../../core/sanitize';
 
 type NewChapter = Omit<NewChapterRequest, 'about'> & { about: string; state: string };
 
@@ -55,7 +56,7 @@ async function insertWithFreeSlug(
 /** Creates the chapter (and approves the application) and answers the new chapter's id. */
 export async function createChapter(db: Db, input: NewChapter): Promise<number> {
   return db.transaction(async (tx) => {
-    let application: typeof chapterHostApplications.$inferSelect | undefined;
+    let application: ChapterHostApplicationRow | undefined;
     if (input.chapterHostApplicationSlug !== undefined) {
       // Locked, so two admins creating a chapter from one application make one chapter.
       [application] = await tx

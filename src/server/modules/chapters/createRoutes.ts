@@ -8,7 +8,7 @@ import { requireAdmin } from '../../plugins/auth';
 import { forgetAnswers } from '../../caching/answerCache';
 import { changed } from '../../caching/answerKeys';
 import { getChapterById } from './chapter';
-import { countedListField } from '../mailing/countedList';
+import { countedListField } from '../mailing';
 import { createChapter } from './create';
 
 export function chapterCreateRoutes(root: AppInstance): void {

@@ -5,10 +5,10 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapters, chapterTypes, emailAliases } from '../../db/schema';
+import type { ChapterRow } from '../../db/schema';
 import { FIXED_BREVO_LISTS } from '../../../common/constants';
-import { fieldError } from '../../plugins/errors';
+import { fieldError } from '../../core/httpError';
 
-type ChapterRow = typeof chapters.$inferSelect;
 type Changes = Partial<typeof chapters.$inferInsert>;
 
 const LIST_FIELDS = ['brontoListId', 'sendInBlueListId'] as const;
@@ -17,11 +17,6 @@ export const CHAPTER_ALIAS_TAKEN = 'Another chapter already uses this email addr
 export const ALIAS_TAKEN = 'This email address is already an alias: choose another.';
 /** The unique index of alias addresses, which a chapter's own alias is a row of. */
 export const ALIAS_ADDRESS_INDEX = 'email_aliases_address_uq';
-/** The unique index behind each list-id field (db/schema/chapters.ts). */
-export const LIST_ID_INDEXES = [
-  ['chapters_bronto_list_id_uq', 'brontoListId'],
-  ['chapters_send_in_blue_list_id_uq', 'sendInBlueListId'],
-] as const;
 const FIXED_LIST_IDS = new Set<string>(FIXED_BREVO_LISTS.map((l) => String(l.id)));
 
 /** Throws 400 or 409 naming the field when a change would share another chapter's mail. */

@@ -13,8 +13,8 @@ import {
   send,
   uniqueSlug,
   type ChapterAdminWorld,
-  type ChapterRow,
 } from '../../test/chapterAdminWorld';
+import type { ChapterRow } from '../../db/schema';
 import { decodeChapterMap, encodeChapterMap } from '../../../common/chapterMap';
 import { chapterMapSchema, type ChapterMapPin } from '../../../common/schemas/chapterMap';
 import { activeChapterSchema } from '../../../common/schemas/chapters';

@@ -16,10 +16,11 @@ import {
   type ChapterMap,
   type ChapterMapPin,
 } from '../../../common/schemas/chapterMap';
-import { loadExceptions } from '../events/exceptions';
+import { loadExceptions } from '../../core/exceptions';
 import { nextEventOf } from './nextEvent';
 import { slicePauses } from './slices';
-import { displayTitle, type EventRow } from './summaries';
+import { displayTitle } from '../../core/summaries';
+import type { ChapterEventRow } from '../../db/schema';
 
 const gzipAsync = promisify(gzip);
 
@@ -46,7 +47,8 @@ async function loadPinsPage(db: Db, afterId: number, now: Date, pageSize: number
     .where(and(eq(chapters.status, CHAPTER_STATUS.active), gt(chapters.id, afterId)))
     .orderBy(asc(chapters.id))
     .limit(pageSize);
-  if (rows.length === 0) return { rows, eventsBy: new Map<number, EventRow[]>(), exceptions: null };
+  if (rows.length === 0)
+    return { rows, eventsBy: new Map<number, ChapterEventRow[]>(), exceptions: null };
   const inPage = and(
     eq(chapters.status, CHAPTER_STATUS.active),
     between(chapters.id, rows[0]!.id, rows[rows.length - 1]!.id),
@@ -60,7 +62,7 @@ async function loadPinsPage(db: Db, afterId: number, now: Date, pageSize: number
       .orderBy(asc(chapterEvents.id)),
     loadExceptions(db, inPage, now),
   ]);
-  const eventsBy = new Map<number, EventRow[]>();
+  const eventsBy = new Map<number, ChapterEventRow[]>();
   for (const { event } of events) {
     const list = eventsBy.get(event.chapterId) ?? [];
     list.push(event);

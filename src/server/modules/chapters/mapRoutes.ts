@@ -1,10 +1,10 @@
 // GET /api/chapters/map: the home map's pins (mapAnswer.ts keeps the answer ready). The site's
 // own screens use it instead of GET /api/chapters/active, which stays as the spec defines it.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../appInstance';
 import { onAnswersForgotten } from '../../caching/answerCache';
-import { sendSharedAnswer } from '../../caching/publicAnswers';
+import { sendSharedAnswer, untypedReply } from '../../caching/publicAnswers';
 import { EVERY_ANSWER, shows } from '../../caching/answerKeys';
 import { checksOwnAnswers } from '../../config';
 import { encodeChapterMap } from '../../../common/chapterMap';
@@ -47,7 +47,7 @@ export function chapterMapRoutes(root: AppInstance): void {
     // The same answer for everyone: the browser keeps it and asks again with its ETag.
     async (request, rawReply) => {
       const answer = await keeper.current();
-      const reply = rawReply as unknown as FastifyReply;
+      const reply = untypedReply(rawReply);
       return sendSharedAnswer(request, reply, answer, keeper.peek);
     },
   );

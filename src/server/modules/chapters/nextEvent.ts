@@ -3,8 +3,8 @@
 // Dates a host skipped are left out and moved ones come at their new date and time.
 import { nextOccurrencesOfAll, type Occurrence } from '../../../common/recurrence';
 import type { ChapterEvent, NextEvent, UpcomingDate } from '../../../common/schemas/chapters';
-import { chapterTimeZone } from '../geo/timezone';
-import type { ExceptionsByEvent } from '../events/exceptions';
+import { chapterTimeZone } from '../../core/timezone';
+import type { ExceptionsByEvent } from '../../core/exceptions';
 
 const NONE: ExceptionsByEvent = new Map();
 

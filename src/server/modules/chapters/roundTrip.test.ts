@@ -9,7 +9,7 @@ import { chapters, permissions } from '../../db/schema';
 import { createSession, SESSION_COOKIE } from '../auth/sessions';
 import { send, type TestApp } from '../../test/chapterAdminWorld';
 import { createUser } from '../../test/users';
-import { sanitizeRichText } from '../content/sanitize';
+import { sanitizeRichText } from '../../core/sanitize';
 
 let t: TestApp;
 let admin: string;

@@ -2,11 +2,16 @@
 // (visibility.ts), so every route here may be public: the answer depends on who asks.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../appInstance';
 import { appAnswerCache } from '../../caching/answerCache';
 import { textAnswers } from '../../caching/answerFormats';
-import { sendCachedAnswer, sendPublicAnswer, sendSharedAnswer } from '../../caching/publicAnswers';
+import {
+  sendCachedAnswer,
+  sendPublicAnswer,
+  sendSharedAnswer,
+  untypedReply,
+} from '../../caching/publicAnswers';
 import { key, shows } from '../../caching/answerKeys';
 import { checksOwnAnswers } from '../../config';
 import {
@@ -21,11 +26,15 @@ import {
 } from '../../../common/schemas/chapters';
 import { requireSignIn } from '../../plugins/auth';
 import { chapterIdOf, getChapterById, getChapterBySlug, getChapterForHosts } from './chapter';
-import { countedListField, type CountedListField } from '../mailing/countedList';
+import { countedListField, type CountedListField } from '../mailing';
 import type { User } from '../../../common/schemas/auth';
 import type { Chapter, ChapterSummary } from '../../../common/schemas/chapters';
 import { hasHostAccess } from '../../../common/policy';
-import { hiddenChaptersShownIn, holdsHostAccess, readsChapterAsVisitor } from './visibility';
+import {
+  hiddenChaptersShownIn,
+  holdsHostAccess,
+  readsChapterAsVisitor,
+} from '../../core/visibility';
 import {
   activeChaptersJson,
   listChapters,
@@ -79,7 +88,7 @@ export function chapterRoutes(root: AppInstance): void {
    */
   async function sendChapter(
     request: FastifyRequest,
-    reply: unknown,
+    reply: object,
     visitorKey: string,
     findId: () => Promise<number | undefined>,
     read: (user: User | null, counted: CountedListField | null) => Promise<Chapter>,
@@ -93,7 +102,7 @@ export function chapterRoutes(root: AppInstance): void {
           async () => getChapterForHosts(app.db, id, await counted()),
           chapterRead.shows,
         );
-        sendCachedAnswer(request, reply as FastifyReply, answer, 'private, no-cache');
+        sendCachedAnswer(request, untypedReply(reply), answer, 'private, no-cache');
         return;
       }
     }
@@ -164,7 +173,7 @@ export function chapterRoutes(root: AppInstance): void {
         () => activeChaptersJson(app.db, { check: checkActive }),
         shows.allChapters,
       );
-      const reply = rawReply as unknown as FastifyReply;
+      const reply = untypedReply(rawReply);
       return sendSharedAnswer(request, reply, answer, () => activeAnswers.peek('active'));
     },
   );
@@ -186,7 +195,7 @@ export function chapterRoutes(root: AppInstance): void {
           () => listStateChapters(app.db, state, hidden),
           showsList,
         );
-        sendCachedAnswer(request, reply as unknown as FastifyReply, answer, 'private, no-cache');
+        sendCachedAnswer(request, untypedReply(reply), answer, 'private, no-cache');
         return reply;
       }
       await sendPublicAnswer(request, reply, stateAnswers, state, {

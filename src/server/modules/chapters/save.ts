@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { chapters } from '../../db/schema';
+import { chapters, LIST_ID_INDEXES } from '../../db/schema';
 import {
   CHAPTER_FIELD_ACCESS,
   mayChangeChapterField,
@@ -19,16 +19,10 @@ import {
   CHAPTER_SETTINGS_MESSAGES,
   type ChapterSaveRequest,
 } from '../../../common/schemas/chapterSettings';
-import { fieldError, HttpError } from '../../plugins/errors';
-import { sanitizeRichText } from '../content/sanitize';
-import { requireChapterHostAccess } from './access';
-import {
-  ALIAS_ADDRESS_INDEX,
-  ALIAS_TAKEN,
-  checkMailSettings,
-  LIST_ID_INDEXES,
-  LIST_TAKEN,
-} from './mailSettings';
+import { fieldError, HttpError } from '../../core/httpError';
+import { sanitizeRichText } from '../../core/sanitize';
+import { requireChapterHostAccess } from '../../core/access';
+import { ALIAS_ADDRESS_INDEX, ALIAS_TAKEN, checkMailSettings, LIST_TAKEN } from './mailSettings';
 
 const FIELDS = Object.keys(CHAPTER_FIELD_ACCESS) as ChapterFieldName[];
 

@@ -8,7 +8,7 @@ import { requireSignIn } from '../../plugins/auth';
 import { forgetAnswers } from '../../caching/answerCache';
 import { changed } from '../../caching/answerKeys';
 import { getChapterById } from './chapter';
-import { countedListField } from '../mailing/countedList';
+import { countedListField } from '../mailing';
 import { saveChapter } from './save';
 
 export function chapterSaveRoutes(root: AppInstance): void {

@@ -20,14 +20,14 @@ import {
   summariesQuery,
   toSummary,
   type StateOrderKey,
-} from './summaries';
-import { callerSeeing, chapterVisibleTo, hostAccessChapterIds } from './visibility';
+} from '../../core/summaries';
+import { callerSeeing, chapterVisibleTo, hostAccessChapterIds } from '../../core/visibility';
 import { nextEventOf } from './nextEvent';
 import { slicePauses } from './slices';
-import { loadExceptions } from '../events/exceptions';
-import { chapterTimeZone } from '../geo/timezone';
+import { loadExceptions } from '../../core/exceptions';
+import { chapterTimeZone } from '../../core/timezone';
 
-export { displayTitle, toEvent } from './summaries';
+export { displayTitle, toEvent } from '../../core/summaries';
 
 /**
  * Chapters of the home map's list read and worked out at a time. At 20,000 chapters the list is

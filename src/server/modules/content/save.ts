@@ -16,9 +16,9 @@ import {
   type WikiPage,
   type WikiPageListItem,
 } from '../../../common/schemas/content';
-import { fieldError, HttpError } from '../../plugins/errors';
+import { fieldError, HttpError } from '../../core/httpError';
 import { getBlogPost, getPage, getWikiPage } from './service';
-import { sanitizeRichText } from './sanitize';
+import { sanitizeRichText } from '../../core/sanitize';
 
 export interface ContentSave {
   id?: number | undefined;

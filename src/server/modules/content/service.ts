@@ -3,6 +3,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blogPosts, pages, users, wikiPages } from '../../db/schema';
+import type { BlogPostRow, PageRow } from '../../db/schema';
 import { canSeeContent } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import {
@@ -12,12 +13,10 @@ import {
   type Page,
   type WikiPage,
 } from '../../../common/schemas/content';
-import { HttpError } from '../../plugins/errors';
-import { sanitizeRichText } from './sanitize';
+import { HttpError } from '../../core/httpError';
+import { sanitizeRichText } from '../../core/sanitize';
 
-type PostRow = typeof blogPosts.$inferSelect;
-
-function toPost(row: PostRow, authorName: string | null): BlogPost {
+function toPost(row: BlogPostRow, authorName: string | null): BlogPost {
   return {
     id: row.id,
     title: row.title,
@@ -29,7 +28,7 @@ function toPost(row: PostRow, authorName: string | null): BlogPost {
   };
 }
 
-function toPage(row: typeof pages.$inferSelect): Page {
+function toPage(row: PageRow): Page {
   return {
     id: row.id,
     title: row.title,

@@ -1,11 +1,11 @@
 // The dashboard's last and next meeting dates agree with the chapter page's recurrence.
 import { describe, expect, it } from 'vitest';
 import { nextOccurrencesOfAll } from '../../../common/recurrence';
-import type { EventRow } from '../chapters/summaries';
+import type { ChapterEventRow } from '../../db/schema';
 import { eventDatesOf, ZoneClock } from './eventDates';
 
 let id = 0;
-function event(values: Partial<EventRow>): EventRow {
+function event(values: Partial<ChapterEventRow>): ChapterEventRow {
   id += 1;
   return {
     id,
@@ -36,7 +36,7 @@ function event(values: Partial<EventRow>): EventRow {
 const zone = 'America/New_York';
 /** The chapter of these events was made long ago unless a test says otherwise. */
 const LONG_AGO = Date.parse('2020-01-01T00:00:00Z');
-const dates = (events: EventRow[], now: Date, chapterMade = LONG_AGO) =>
+const dates = (events: ChapterEventRow[], now: Date, chapterMade = LONG_AGO) =>
   eventDatesOf(events, zone, new ZoneClock(now), chapterMade);
 
 describe('eventDatesOf', () => {

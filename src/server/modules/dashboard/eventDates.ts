@@ -10,7 +10,7 @@ import {
   meetsOn,
   zonedInstant,
 } from '../../../common/recurrence';
-import type { EventRow } from '../chapters/summaries';
+import type { ChapterEventRow } from '../../db/schema';
 
 /** How far back a last meeting is looked for, and forward a next one. */
 export const LOOK_BACK_DAYS = 400;
@@ -18,10 +18,10 @@ const LOOK_AHEAD_DAYS = 800;
 const DAY_MS = 86_400_000;
 
 export type DatedEvent = Pick<
-  EventRow,
+  ChapterEventRow,
   'dayOfWeekIndex' | 'weeksOfMonthIndexes' | 'isSingleDate' | 'singleDate' | 'startTime' | 'endTime'
 > & {
-  /** Its skipped and moved dates (events/exceptions.ts). */
+  /** Its skipped and moved dates (core/exceptions.ts). */
   exceptions?: readonly DateException[] | undefined;
 };
 

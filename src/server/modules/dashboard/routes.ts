@@ -3,12 +3,11 @@
 // PUBLIC_CACHE_SECONDS like the visitors' answers (caching/answerCache.ts): built, checked
 // against the schema and gzipped once, and forgotten when any chapter changes (answerKeys.ts);
 // list sizes and other counts no chapter write announces are as old as PUBLIC_CACHE_SECONDS.
-import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../appInstance';
 import { adminDashboardSchema } from '../../../common/schemas/adminDashboard';
 import { appAnswerCache } from '../../caching/answerCache';
-import { sendCachedAnswer } from '../../caching/publicAnswers';
+import { sendCachedAnswer, untypedReply } from '../../caching/publicAnswers';
 import { shows } from '../../caching/answerKeys';
 import { requireAdmin } from '../../plugins/auth';
 import { emailQueueSchema } from '../../../common/schemas/emailQueue';
@@ -29,7 +28,7 @@ export function dashboardRoutes(root: AppInstance): void {
         () => getAdminDashboard(app.db),
         shows.allChapters,
       );
-      const reply = rawReply as unknown as FastifyReply;
+      const reply = untypedReply(rawReply);
       // Admins' data: never kept by a browser or a proxy.
       return sendCachedAnswer(request, reply, answer, 'private, no-store');
     },

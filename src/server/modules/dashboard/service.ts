@@ -15,12 +15,12 @@ import {
 import { CHAPTER_STATUS, ROLE } from '../../../common/constants';
 import type { AdminDashboard, DashboardChapter } from '../../../common/schemas/adminDashboard';
 import { chapterLapse } from '../../../common/lapsed';
-import { chapterTimeZone } from '../geo/timezone';
-import { listIdField } from '../mailing/listAccess';
-import { getEmailService } from '../settings/service';
-import { loadExceptions } from '../events/exceptions';
-import { queryRows } from '../../mail/queryRows';
-import { byDisplayTitle, chapterState, toChapterRef } from '../chapters/summaries';
+import { chapterTimeZone } from '../../core/timezone';
+import { listIdField } from '../mailing';
+import { getEmailService } from '../settings';
+import { loadExceptions } from '../../core/exceptions';
+import { queryRows } from '../../core/database';
+import { byDisplayTitle, chapterState, toChapterRef } from '../../core/summaries';
 import { eventDatesOf, LOOK_BACK_DAYS, ZoneClock } from './eventDates';
 
 const DAY_MS = 86_400_000;

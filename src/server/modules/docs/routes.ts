@@ -5,9 +5,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../appInstance';
+import { untypedReply } from '../../caching/publicAnswers';
 
 const swaggerUiDir = path.dirname(
   createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'),
@@ -97,7 +97,7 @@ export function docsRoutes(app: AppInstance): void {
     async (_request, rawReply) => {
       // The routes are all known once the app is ready; the document never changes after.
       documentJson ??= JSON.stringify(app.swagger());
-      void (rawReply as unknown as FastifyReply)
+      void untypedReply(rawReply)
         .type('application/json; charset=utf-8')
         .header('cache-control', 'no-cache')
         .send(documentJson);
@@ -115,7 +115,7 @@ export function docsRoutes(app: AppInstance): void {
       },
     },
     async (_request, rawReply) => {
-      void (rawReply as unknown as FastifyReply)
+      void untypedReply(rawReply)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .send(PAGE);
@@ -143,7 +143,7 @@ export function docsRoutes(app: AppInstance): void {
     async (request, rawReply) => {
       const name = request.params.file;
       const type = ASSETS[name];
-      void (rawReply as unknown as FastifyReply)
+      void untypedReply(rawReply)
         .type(type.startsWith('text/') ? `${type}; charset=utf-8` : type)
         .header('cache-control', 'public, max-age=3600')
         .send(await asset(name));

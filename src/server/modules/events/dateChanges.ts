@@ -5,16 +5,16 @@ import { and, asc, count, eq, gte, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { chapterEventExceptions, chapterEvents } from '../../db/schema';
+import type { ChapterEventRow } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import type { dateChangeSchema, EventDates } from '../../../common/schemas/eventDates';
 import { scheduleOf } from '../../../common/eventSchedule';
 import { epochDay, localDate, meetsOn } from '../../../common/recurrence';
-import { fieldError, HttpError } from '../../plugins/errors';
-import { requireChapterHostAccess } from '../chapters/access';
-import { exceptionCutoff, loadExceptions } from './exceptions';
+import { fieldError, HttpError } from '../../core/httpError';
+import { requireChapterHostAccess } from '../../core/access';
+import { exceptionCutoff, loadExceptions } from '../../core/exceptions';
 import { chapterZone, scheduledDateAnswer } from './page';
 
-type EventRow = typeof chapterEvents.$inferSelect;
 type DateChange = z.output<typeof dateChangeSchema>;
 
 /** How many coming dates the Events screen shows per event. */
@@ -23,13 +23,18 @@ export const HOST_DATES = 6;
 const MAX_DAYS_AHEAD = 731;
 const MAX_CHANGES_PER_EVENT = 60;
 
-async function eventBySlug(db: Db, slug: string): Promise<EventRow> {
+async function eventBySlug(db: Db, slug: string): Promise<ChapterEventRow> {
   const [row] = await db.select().from(chapterEvents).where(eq(chapterEvents.slug, slug)).limit(1);
   if (!row) throw new HttpError(404, 'Event not found.');
   return row;
 }
 
-async function datesOf(db: Db, event: EventRow, timeZone: string, now: Date): Promise<EventDates> {
+async function datesOf(
+  db: Db,
+  event: ChapterEventRow,
+  timeZone: string,
+  now: Date,
+): Promise<EventDates> {
   const exceptions = await loadExceptions(db, eq(chapterEvents.id, event.id), now);
   return {
     eventId: event.id,

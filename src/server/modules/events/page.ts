@@ -8,11 +8,11 @@ import { chapterEvents, chapterTypes, chapters } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import type { EventPage } from '../../../common/schemas/eventDates';
 import { scheduleOf, scheduleText, type ScheduledDate } from '../../../common/eventSchedule';
-import { HttpError } from '../../plugins/errors';
-import { toChapterRef, toEvent } from '../chapters/summaries';
+import { HttpError } from '../../core/httpError';
+import { toChapterRef, toEvent } from '../../core/summaries';
 import { canSeeChapter } from '../../../common/policy';
-import { chapterTimeZone } from '../geo/timezone';
-import { loadExceptions } from './exceptions';
+import { chapterTimeZone } from '../../core/timezone';
+import { loadExceptions } from '../../core/exceptions';
 
 /** How many coming dates the event page lists. */
 export const EVENT_PAGE_DATES = 6;

@@ -5,29 +5,29 @@ import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapterEvents } from '../../db/schema';
+import type { ChapterEventRow } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterEvent } from '../../../common/schemas/chapters';
 import type { eventSaveRequestSchema } from '../../../common/schemas/events';
 import type { z } from 'zod';
-import { fieldError, HttpError } from '../../plugins/errors';
+import { fieldError, HttpError } from '../../core/httpError';
 import { LIMITS } from '../../../common/constants';
-import { slugify } from '../applications/service';
-import { requireChapterHostAccess } from '../chapters/access';
-import { toEvent } from '../chapters/summaries';
-import { geocodeAddress } from '../geo/gazetteer';
+import { slugify } from '../../core/slugify';
+import { requireChapterHostAccess } from '../../core/access';
+import { toEvent } from '../../core/summaries';
+import { geocodeAddress } from '../geo';
 
 type EventSave = z.infer<typeof eventSaveRequestSchema>;
-type EventRow = typeof chapterEvents.$inferSelect;
 
 const eventNotFound = () => new HttpError(404, 'Event not found.');
 
-async function eventBySlug(db: Db, slug: string): Promise<EventRow> {
+async function eventBySlug(db: Db, slug: string): Promise<ChapterEventRow> {
   const [row] = await db.select().from(chapterEvents).where(eq(chapterEvents.slug, slug)).limit(1);
   if (!row) throw eventNotFound();
   return row;
 }
 
-function placeOf(input: EventSave, previous: EventRow | null): { lat: number; lng: number } {
+function placeOf(input: EventSave, previous: ChapterEventRow | null): { lat: number; lng: number } {
   const moved =
     !previous ||
     previous.address1 !== input.address1 ||
@@ -45,7 +45,7 @@ function placeOf(input: EventSave, previous: EventRow | null): { lat: number; ln
  * one's own chapterId would quietly copy that event: an id that is not the saved event's, or
  * any id on a new event, is refused.
  */
-function checkId(input: EventSave, previous: EventRow | null): void {
+function checkId(input: EventSave, previous: ChapterEventRow | null): void {
   if (input.id === undefined || input.id === previous?.id) return;
   throw fieldError(
     400,

@@ -5,8 +5,8 @@ import { preparedPerDb } from '../../db/prepared';
 import { chapterEvents, chapters } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterEventDetail } from '../../../common/schemas/chapters';
-import { HttpError } from '../../plugins/errors';
-import { toChapterRef, toEvent } from '../chapters/summaries';
+import { HttpError } from '../../core/httpError';
+import { toChapterRef, toEvent } from '../../core/summaries';
 import { canSeeChapter } from '../../../common/policy';
 
 // One statement for every caller; the hidden-chapter rule is then canSeeChapter's, on the row.

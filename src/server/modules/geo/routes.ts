@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../appInstance';
 import { postalCodeAnswerSchema } from '../../../common/schemas/chapterCreate';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 import { requireAdmin } from '../../plugins/auth';
 import { geocode, postalCodeOf } from './gazetteer';
 import { chapterPlaces } from './chapterPlaces';

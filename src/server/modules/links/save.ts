@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { chapterLinks } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterLink } from '../../../common/schemas/chapters';
-import { requireChapterHostAccess } from '../chapters/access';
+import { requireChapterHostAccess } from '../../core/access';
 
 export async function saveChapterLinks(
   db: Db,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { chapterLinks } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterLink } from '../../../common/schemas/chapters';
-import { visibleChapterOr404 } from '../chapters/visibility';
+import { visibleChapterOr404 } from '../../core/visibility';
 
 export async function listChapterLinks(
   db: Db,

@@ -9,9 +9,9 @@ import {
   type SignUpManyAnswer,
 } from '../../../common/schemas/mailing';
 import type { User } from '../../../common/schemas/auth';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 import type { AddContactFailure, MailingListProvider } from '../../mail/lists/provider';
-import { requireChapterHostAccess } from '../chapters/access';
+import { requireChapterHostAccess } from '../../core/access';
 import type { BrevoChoice } from '../../mail/lists/factory';
 import { chapterMembers } from './memberService';
 import { ensureChapterList } from './chapterList';

@@ -9,7 +9,7 @@ import { mailingListContacts } from '../../db/schema';
 import { STORED_STATUS } from '../../../common/memberFilters';
 import { reactivateContactRequestSchema } from '../../../common/schemas/mailing';
 import { resultSchema } from '../../../common/schemas/permissions';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 import { mailingListProvider } from '../../mail/lists/factory';
 import { parseListId } from '../../mail/lists/builtinLists';
 import { liftKeptBounce } from '../../mail/lists/suppressions';

@@ -9,12 +9,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../core/database';
 import { isUniqueViolation } from '../../db/errors';
 import { chapters, mailingListContacts } from '../../db/schema';
 import type { BrevoApiContact, BrevoClient } from '../../mail/lists/brevoClient';
 import { ProviderError } from '../../mail/providerHttp';
 import { createList, existingListId, parseListId } from '../../mail/lists/builtinLists';
-import { displayTitle } from '../chapters/summaries';
+import { displayTitle } from '../../core/summaries';
 import type {
   BrevoMoveChapter,
   BrevoMoveCounts,
@@ -182,7 +183,7 @@ async function writeChapter(
   line.blocklisted = members.filter((m) => m.status === 'blocked').length;
   try {
     await db.transaction(async (tx) => {
-      const { listId, created } = await builtinListOf(tx as unknown as Db, chapterId, name);
+      const { listId, created } = await builtinListOf(tx, chapterId, name);
       // A dry run's new list is rolled back: it has no id to show.
       line.builtinListId = dryRun && created ? null : String(listId);
       const here = new Map<string, string>();
@@ -257,7 +258,7 @@ async function writeChapter(
  * chapter (written into brontoListId) when it names none, e.g. a list of the old Bronto
  * service brought over by the importer. The chapter row is locked, as a host's "create list".
  */
-async function builtinListOf(tx: Db, chapterId: number, name: string) {
+async function builtinListOf(tx: DbOrTx, chapterId: number, name: string) {
   const [row] = await tx
     .select({ brontoListId: chapters.brontoListId })
     .from(chapters)

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../appInstance';
 import { BREVO_MOVE_TEXT, brevoMoveStateSchema } from '../../../common/schemas/brevoMove';
 import { requireAdmin } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 import { forgetAnswers } from '../../caching/answerCache';
 import { EVERY_ANSWER } from '../../caching/answerKeys';
 import { brevoClient } from '../../mail/lists/brevoClient';

@@ -2,16 +2,15 @@
 // email-service setting picks), made on first need.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chapters } from '../../db/schema';
+import { chapters, LIST_ID_INDEXES } from '../../db/schema';
 import { mailingListProvider } from '../../mail/lists/factory';
-import { chapterNotFound } from '../chapters/visibility';
-import { displayTitle } from '../chapters/summaries';
-import { getEmailService } from '../settings/service';
+import { chapterNotFound } from '../../core/visibility';
+import { displayTitle } from '../../core/summaries';
+import { getEmailService } from '../settings';
 import { listIdField } from './listAccess';
 import type { MailingListProvider } from '../../mail/lists/provider';
 import { isUniqueViolation } from '../../db/errors';
-import { HttpError } from '../../plugins/errors';
-import { LIST_ID_INDEXES } from '../chapters/mailSettings';
+import { HttpError } from '../../core/httpError';
 
 export const LIST_ID_TAKEN =
   "The new list's id is one another chapter names as its list: please try again.";

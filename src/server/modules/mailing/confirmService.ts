@@ -11,12 +11,11 @@ import { LIMITS } from '../../../common/constants';
 import type { ConfirmAnswer } from '../../../common/schemas/mailing';
 import type { Mailer } from '../../mail/mailer';
 import { bounceReason, markBounced } from '../../mail/bounces';
-import { queryRows } from '../../mail/queryRows';
+import { queryRows } from '../../core/database';
 import { liftUnsubscribes } from '../../mail/lists/suppressions';
-import { HttpError } from '../../plugins/errors';
-import { refundAttempt, takeTurn } from '../auth/rateLimit';
-import { hashToken, newToken } from '../auth/sessions';
-import { displayTitle } from '../chapters/summaries';
+import { HttpError } from '../../core/httpError';
+import { hashToken, newToken, refundAttempt, takeTurn } from '../auth';
+import { displayTitle } from '../../core/summaries';
 import { chaptersOfList } from './listAccess';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -20,11 +20,11 @@ import {
 import { SIGN_UP_MANY_ERRORS } from '../../../common/schemas/mailing';
 import { resultSchema } from '../../../common/schemas/permissions';
 import { requireAdmin } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 import { activeListProvider, mailingListProvider } from '../../mail/lists/factory';
 import { brevoChoice } from './providers';
-import { displayTitle } from '../chapters/summaries';
-import { getEmailService } from '../settings/service';
+import { displayTitle } from '../../core/summaries';
+import { getEmailService } from '../settings';
 import { LIST_NOT_FOUND, listIdField } from './listAccess';
 
 const SEARCH_LIMIT = 50;

@@ -4,7 +4,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { activeListProvider } from '../../mail/lists/factory';
-import { getEmailService } from '../settings/service';
+import { getEmailService } from '../settings';
 import { listIdField } from './listAccess';
 import { brevoChoice } from './providers';
 

@@ -14,7 +14,7 @@ import {
 import { requireHostAccess } from '../../plugins/auth';
 import { mailingListProvider } from '../../mail/lists/factory';
 import { brevoChoice } from './providers';
-import { requireChapterHostAccess } from '../chapters/access';
+import { requireChapterHostAccess } from '../../core/access';
 import { chapterRecipients, composeMessage, previewMessage, sendTestMessage } from './draftService';
 import { chapterMembers } from './memberService';
 

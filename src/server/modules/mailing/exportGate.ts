@@ -5,7 +5,7 @@
 // lease, renewed while the stream runs). Behind n servers a user may run 2n at most; what the
 // limit protects, one process's event loop and its share of the pool, sees at most two.
 import type { Readable } from 'node:stream';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 
 export const DOWNLOADS_PER_USER = 2;
 

@@ -5,7 +5,7 @@
 // neither: it is refused, asking for UTF-8, rather than stored half garbled.
 import { Transform, type TransformCallback } from 'node:stream';
 import { MEMBER_IMPORT } from '../../../common/memberImport';
-import { fieldError } from '../../plugins/errors';
+import { fieldError } from '../../core/httpError';
 
 export const MIXED_ENCODING =
   'The file mixes text encodings: save it as CSV UTF-8 and import it again.';

@@ -14,7 +14,7 @@ import {
 } from '../../../common/memberImport';
 import { mailingEmailSchema } from '../../../common/schemas/mailing';
 import type { ImportRefusal } from '../../../common/schemas/memberImport';
-import { fieldError } from '../../plugins/errors';
+import { fieldError } from '../../core/httpError';
 import { decodeUpload } from './importDecode';
 
 /** An address to add: its line in the file, as written, and its name. */

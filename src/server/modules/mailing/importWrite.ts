@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { IMPORT_REFUSALS } from '../../../common/memberImport';
 import type { ImportRefusal, MemberImportAnswer } from '../../../common/schemas/memberImport';
-import { queryRows, textArray } from '../../mail/queryRows';
+import { queryRows, textArray } from '../../core/database';
 import type { ImportCandidate } from './importParse';
 
 export const IMPORT_CHUNK = 5000;

@@ -5,14 +5,13 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { chapters } from '../../db/schema';
+import type { ChapterRow } from '../../db/schema';
 import { hasHostAccess, isAdmin } from '../../../common/policy';
 import { requireHostAccess, requireSignIn } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 import type { EmailService } from '../../../common/constants';
 import type { MailingListProvider } from '../../mail/lists/provider';
-import { getEmailService } from '../settings/service';
-
-export type ChapterRow = typeof chapters.$inferSelect;
+import { getEmailService } from '../settings';
 
 export const LIST_NOT_FOUND = 'Mailing list not found.';
 export const CHAPTER_LIST_NOT_FOUND = 'Chapter mailing list not found.';

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
 import { mailingListContacts, mailingLists } from '../../db/schema';
-import { queryRows } from '../../mail/queryRows';
+import { queryRows } from '../../core/database';
 import { countByStatus } from './memberPages';
 import { addContacts, bulkContacts, newList, setContactStatus, type TestApp } from './testWorld';
 

@@ -10,8 +10,9 @@ import type { MemberPage, MemberPageQuery } from '../../../common/schemas/member
 import { activeListProvider, type BrevoChoice } from '../../mail/lists/factory';
 import { existingListId } from '../../mail/lists/builtinLists';
 import type { MailingListProvider } from '../../mail/lists/provider';
-import { requireChapterHostAccess } from '../chapters/access';
-import { chapterListId, type ChapterRow } from './listAccess';
+import { requireChapterHostAccess } from '../../core/access';
+import { chapterListId } from './listAccess';
+import type { ChapterRow } from '../../db/schema';
 import { builtinMemberPage, pageOfContacts } from './memberPages';
 import {
   contactsByEmail,

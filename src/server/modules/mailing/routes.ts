@@ -14,7 +14,7 @@ import type { MailingListProvider } from '../../mail/lists/provider';
 import type { Db } from '../../db/client';
 import { forgetAnswers } from '../../caching/answerCache';
 import { changed } from '../../caching/answerKeys';
-import { clientAddress, countAttempt } from '../auth/rateLimit';
+import { clientAddress, countAttempt } from '../auth';
 import { signUp, type SignUpInput } from './service';
 import { mailingAdminRoutes } from './adminRoutes';
 import { mailingBounceRoutes } from './bounceRoutes';

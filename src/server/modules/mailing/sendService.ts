@@ -1,7 +1,7 @@
 // POST /api/mailing_list/send_message (spec 2 §2 Send Email). In one transaction: the message,
 // one pending delivery per active contact, and (unless the host unticks it) the same text
 // published as a chapter post. The chapter's 'Last Active' date counts the message either way
-// (chapters/summaries.ts). The send worker delivers the rest; the caller gets 202 at once,
+// (core/summaries.ts). The send worker delivers the rest; the caller gets 202 at once,
 // however long the list.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
@@ -10,10 +10,10 @@ import type { User } from '../../../common/schemas/auth';
 import type { SendMessageAnswer } from '../../../common/schemas/mailing';
 import { mailingListProvider } from '../../mail/lists/factory';
 import type { MailingListProvider } from '../../mail/lists/provider';
-import { slugify } from '../applications/service';
-import type { DbOrTx } from '../activity/service';
+import { slugify } from '../../core/slugify';
+import type { DbOrTx } from '../../core/database';
 import { composeMessage } from './draftService';
-import type { ChapterRow } from './listAccess';
+import type { ChapterRow } from '../../db/schema';
 
 export interface SendInput {
   listId: string;

@@ -9,7 +9,7 @@ import {
   chapterSendsSchema,
   sendIdParamsSchema,
 } from '../../../common/schemas/sends';
-import { requireChapterHostAccess } from '../chapters/access';
+import { requireChapterHostAccess } from '../../core/access';
 import { cancelSend, chapterSends } from './sendsService';
 
 const chapterParams = z.object({ chapterId: idParam });

@@ -4,11 +4,12 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailingDeliveries, mailingMessages } from '../../db/schema';
+import type { MailingMessageRow } from '../../db/schema';
 import { hasHostAccess, isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterSend, SendStatus } from '../../../common/schemas/sends';
 import { cancelDeliveries } from '../../mail/deliveries';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 
 const sendNotFound = () => new HttpError(404, 'Send not found.');
 
@@ -16,7 +17,7 @@ const sendNotFound = () => new HttpError(404, 'Send not found.');
 export const SENDS_SHOWN = 10;
 
 type MessageRow = Pick<
-  typeof mailingMessages.$inferSelect,
+  MailingMessageRow,
   'id' | 'subject' | 'createdAt' | 'status' | 'expected' | 'queued' | 'finishedAt'
 >;
 

@@ -12,7 +12,7 @@ import {
 } from '../../../common/schemas/mailing';
 import type { EmailService } from '../../../common/constants';
 import type { AddContactFailure, MailingListProvider } from '../../mail/lists/provider';
-import { getEmailService } from '../settings/service';
+import { getEmailService } from '../settings';
 import { listIdField } from './listAccess';
 import { ensureChapterList } from './chapterList';
 import { ProviderError } from '../../mail/providerHttp';

@@ -12,9 +12,9 @@ import {
 } from '../../db/schema';
 import type { UnsubscribeInfo } from '../../../common/schemas/mailing';
 import { STORED_STATUS } from '../../../common/memberFilters';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 import { messageLinks } from '../../mail/chapterMessage';
-import { displayTitle } from '../chapters/summaries';
+import { displayTitle } from '../../core/summaries';
 import { chaptersOfList } from './listAccess';
 
 const TOKEN = /^[0-9a-f]{32}$/;

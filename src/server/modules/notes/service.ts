@@ -3,19 +3,19 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapterNotes, users } from '../../db/schema';
+import type { ChapterNoteRow } from '../../db/schema';
 import { LIMITS } from '../../../common/constants';
 import { isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterNote } from '../../../common/schemas/notes';
-import { fieldError } from '../../plugins/errors';
-import { recordActivity } from '../activity/service';
-import { requireChapterHostAccess } from '../chapters/access';
-import { displayTitle } from '../chapters/summaries';
+import { fieldError } from '../../core/httpError';
+import { recordActivity } from '../activity';
+import { requireChapterHostAccess } from '../../core/access';
+import { displayTitle } from '../../core/summaries';
 
-type NoteRow = typeof chapterNotes.$inferSelect;
 type Author = { id: number; name: string; email: string } | null;
 
-function toNote(row: NoteRow, author: Author): ChapterNote {
+function toNote(row: ChapterNoteRow, author: Author): ChapterNote {
   return {
     id: row.id,
     note: row.note,

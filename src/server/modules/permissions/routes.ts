@@ -13,7 +13,7 @@ import {
 import { requireAdmin, requireSignIn } from '../../plugins/auth';
 import { forgetAnswers } from '../../caching/answerCache';
 import { changed } from '../../caching/answerKeys';
-import { chapterNotFound } from '../chapters/visibility';
+import { chapterNotFound } from '../../core/visibility';
 import { chapters } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { grantPermission, listChapterPermissions, revokePermission } from './service';

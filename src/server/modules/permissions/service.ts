@@ -3,17 +3,18 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { permissions, roles, users } from '../../db/schema';
+import type { PermissionRow, RoleRow, UserRow } from '../../db/schema';
 import { ROLE } from '../../../common/constants';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterPermission } from '../../../common/schemas/chapters';
 import type { PermissionGrant } from '../../../common/schemas/permissions';
-import { fieldError, HttpError } from '../../plugins/errors';
-import { requireChapterHostAccess } from '../chapters/access';
+import { fieldError, HttpError } from '../../core/httpError';
+import { requireChapterHostAccess } from '../../core/access';
 
 type Row = {
-  permission: typeof permissions.$inferSelect;
-  role: typeof roles.$inferSelect;
-  user: typeof users.$inferSelect;
+  permission: PermissionRow;
+  role: RoleRow;
+  user: UserRow;
 };
 
 function toPermission({ permission, role, user }: Row): ChapterPermission {

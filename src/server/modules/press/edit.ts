@@ -6,18 +6,19 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { chapters, pressMentions } from '../../db/schema';
+import type { PressMentionRow } from '../../db/schema';
 import { LIMITS } from '../../../common/constants';
 import { canSeeChapter, hasHostAccess, isAdmin } from '../../../common/policy';
 import type { User } from '../../../common/schemas/auth';
 import type { PressMention, pressMentionSaveSchema } from '../../../common/schemas/chapters';
-import { fieldError, HttpError } from '../../plugins/errors';
-import { forgetActivity, recordActivity, type DbOrTx } from '../activity/service';
-import { slugify } from '../applications/service';
-import { requireChapterHostAccess } from '../chapters/access';
+import { fieldError, HttpError } from '../../core/httpError';
+import { type DbOrTx } from '../../core/database';
+import { forgetActivity, recordActivity } from '../activity';
+import { slugify } from '../../core/slugify';
+import { requireChapterHostAccess } from '../../core/access';
 import { toMention } from './service';
 
 type MentionSave = z.infer<typeof pressMentionSaveSchema>;
-type MentionRow = typeof pressMentions.$inferSelect;
 
 const notFound = () => new HttpError(404, 'Press mention not found.');
 
@@ -51,7 +52,7 @@ async function requireRoomFor(tx: DbOrTx, chapterId: number | null): Promise<voi
   }
 }
 
-async function withChapter(db: Db, row: MentionRow): Promise<PressMention> {
+async function withChapter(db: Db, row: PressMentionRow): Promise<PressMention> {
   if (row.chapterId === null) return toMention(row, null);
   const [chapter] = await db.select().from(chapters).where(eq(chapters.id, row.chapterId));
   return toMention(row, chapter ?? null);

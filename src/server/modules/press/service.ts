@@ -5,16 +5,14 @@
 import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapters, pressMentions } from '../../db/schema';
+import type { PressMentionRow, ChapterRow } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import type { PressMention } from '../../../common/schemas/chapters';
 import type { PressPage } from '../../../common/schemas/pressPages';
-import { chapterState, displayTitle } from '../chapters/summaries';
-import { chapterVisibleTo, visibleChapterOr404 } from '../chapters/visibility';
+import { chapterState, displayTitle } from '../../core/summaries';
+import { chapterVisibleTo, visibleChapterOr404 } from '../../core/visibility';
 
-type MentionRow = typeof pressMentions.$inferSelect;
-type ChapterRow = typeof chapters.$inferSelect;
-
-export function toMention(row: MentionRow, chapter: ChapterRow | null): PressMention {
+export function toMention(row: PressMentionRow, chapter: ChapterRow | null): PressMention {
   return {
     id: row.id,
     title: row.title,

@@ -3,7 +3,7 @@
 // (web/ssr/firstScreen.tsx) with the answers its meta names (`embed`).
 import type { FastifyInstance } from 'fastify';
 import { collectShown } from '../../caching/answersShown';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 import { checksOwnAnswers } from '../../config';
 import type { DrawFirstScreen, FirstScreen } from './firstScreen';
 import { pageMeta, type PageMeta } from './meta';

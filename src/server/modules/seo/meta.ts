@@ -12,11 +12,11 @@ import {
   pageTitle,
 } from '../../../common/constants';
 import { key, shows } from '../../caching/answerKeys';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 import type { Chapter } from '../../../common/schemas/chapters';
 import type { EventPage } from '../../../common/schemas/eventDates';
 import { pressPagePath } from '../../../common/pressPages';
-import { getBlogPost, getPage, getWikiPage } from '../content/service';
+import { getBlogPost, getPage, getWikiPage } from '../content';
 import { chapterEventsJsonLd, eventPageJsonLd } from './jsonLd';
 
 const DEFAULT_DESCRIPTION =

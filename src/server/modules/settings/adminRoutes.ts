@@ -13,10 +13,7 @@ import {
 import { requireAdmin } from '../../plugins/auth';
 import { forgetAnswers } from '../../caching/answerCache';
 import { changed } from '../../caching/answerKeys';
-import { JPEG, toJpeg } from '../uploads/images';
-import { readImageField } from '../uploads/routes';
-import { FRONT_PAGE_SLOT } from '../uploads/slots';
-import { showImage } from '../uploads/store';
+import { JPEG, toJpeg, readImageField, FRONT_PAGE_SLOT, showImage } from '../uploads';
 import { getEmailService, getFrontPage, saveEmailService, saveFrontPageLink } from './service';
 
 export function settingsAdminRoutes(root: AppInstance): void {

@@ -6,8 +6,7 @@ import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 import { EMAIL_SERVICES, type EmailService } from '../../../common/constants';
 import type { FrontPage } from '../../../common/schemas/settings';
-import { FRONT_PAGE_SLOT, imageUrlOrNull } from '../uploads/slots';
-import { slotHash } from '../uploads/store';
+import { FRONT_PAGE_SLOT, imageUrlOrNull, slotHash } from '../uploads';
 
 export const SETTING_KEYS = { frontPage: 'frontPage', emailService: 'emailService' } as const;
 

@@ -1,7 +1,7 @@
 // Every uploaded image is decoded and re-encoded by sharp before it is stored: whatever was sent,
 // what is stored (and served back) is a plain JPEG with no metadata, of bounded size.
 // Decoding is bounded too: by format, pixels and time, one image at a time.
-import { fieldError } from '../../plugins/errors';
+import { fieldError } from '../../core/httpError';
 import { ACCEPTED_LOADERS, isSharpFormat, sniffFormat } from './imageFormats';
 import { workQueue } from './workQueue';
 

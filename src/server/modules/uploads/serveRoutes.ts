@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../appInstance';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 import { imageMemory } from './imageMemory';
 import { chapterIdOfSlot, hashOfFile, slotOfFile, UPLOADS_URL } from './slots';
 import { chapterStatus, imageByHash, slotHash, type StoredImage } from './store';

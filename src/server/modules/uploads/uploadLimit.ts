@@ -3,8 +3,8 @@
 // counts the same uploads; an upload refused as no image gives its turn back.
 import type { Db } from '../../db/client';
 import { LIMITS } from '../../../common/constants';
-import { HttpError } from '../../plugins/errors';
-import { refundAttempt, takeTurn } from '../auth/rateLimit';
+import { HttpError } from '../../core/httpError';
+import { refundAttempt, takeTurn } from '../auth';
 
 const HOUR_SECONDS = 60 * 60;
 

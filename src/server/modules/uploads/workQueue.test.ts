@@ -1,7 +1,7 @@
 // The queue images are decoded through: never more at once than it allows, in the order they
 // came, and a clear 503 rather than an ever longer line.
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 import { workQueue } from './workQueue';
 
 /** A job that runs until `finish` is called; `started` says whether the queue let it start. */

@@ -1,7 +1,7 @@
 // A queue that runs at most `concurrency` jobs at once. Image decoding runs on libuv's thread
 // pool (4 threads), which password hashing and file reads share: four slow images at once held
 // every thread, and sign-in waited for them. Through this queue images hold at most one.
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/httpError';
 
 export interface WorkQueue {
   run<T>(work: () => Promise<T>): Promise<T>;

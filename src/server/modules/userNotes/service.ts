@@ -4,17 +4,17 @@ import { alias } from 'drizzle-orm/pg-core';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userNotes, users } from '../../db/schema';
+import type { UserNoteRow } from '../../db/schema';
 import { LIMITS } from '../../../common/constants';
 import type { User } from '../../../common/schemas/auth';
 import type { UserNote } from '../../../common/schemas/userNotes';
-import { fieldError } from '../../plugins/errors';
-import { recordActivity } from '../activity/service';
-import { requireUserRow } from '../users/service';
+import { fieldError } from '../../core/httpError';
+import { recordActivity } from '../activity';
+import { requireUserRow } from '../users';
 
-type NoteRow = typeof userNotes.$inferSelect;
 type Author = { id: number; name: string; email: string } | null;
 
-function toUserNote(row: NoteRow, author: Author): UserNote {
+function toUserNote(row: UserNoteRow, author: Author): UserNote {
   return {
     id: row.id,
     note: row.note,

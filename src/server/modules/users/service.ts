@@ -4,13 +4,14 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapters, permissions, roles, users } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { ROLE } from '../../../common/constants';
 import { USER_LIST_MAX, type UserDetail, type UserListItem } from '../../../common/schemas/users';
-import { HttpError } from '../../plugins/errors';
-import type { DbOrTx } from '../activity/service';
-import { toChapterRef } from '../chapters/summaries';
+import { HttpError } from '../../core/httpError';
+import type { DbOrTx } from '../../core/database';
+import { toChapterRef } from '../../core/summaries';
 
-type UserRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'createdAt'>;
+type ListedUser = Pick<UserRow, 'id' | 'name' | 'email' | 'createdAt'>;
 
 const userColumns = {
   id: users.id,
@@ -22,7 +23,7 @@ const userColumns = {
 /** LIKE treats % _ and \ as patterns; a search for them means the characters themselves. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-async function withRoles(db: Db, rows: UserRow[]): Promise<UserListItem[]> {
+async function withRoles(db: Db, rows: ListedUser[]): Promise<UserListItem[]> {
   if (rows.length === 0) return [];
   const held = await db
     .select({

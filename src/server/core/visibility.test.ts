@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp } from '../../test/app';
-import { chapters } from '../../db/schema';
-import { canSeeChapter, summarizeRoles } from '../../../common/policy';
-import type { User } from '../../../common/schemas/auth';
+import { createTestApp } from '../test/app';
+import { chapters } from '../db/schema';
+import { canSeeChapter, summarizeRoles } from '../../common/policy';
+import type { User } from '../../common/schemas/auth';
 import { chapterVisibleTo, hiddenChaptersShownIn } from './visibility';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

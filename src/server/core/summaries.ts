@@ -3,18 +3,15 @@
 // row by triggers, migration 0007) and their events, which PostgreSQL hands over as JSON already
 // in the API's shape (eventsJson). Lists never read posts or emails.
 import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { chapterEvents, chapterTypes, chapters } from '../../db/schema';
+import type { Db } from '../db/client';
+import { chapterEvents, chapterTypes, chapters } from '../db/schema';
+import type { ChapterRow, ChapterTypeRow, ChapterEventRow } from '../db/schema';
 import {
   chapterEventSchema,
   type ChapterEvent,
   type ChapterSummary,
-} from '../../../common/schemas/chapters';
-import type { ChapterRef } from '../../../common/schemas/chapterRef';
-
-export type ChapterRow = typeof chapters.$inferSelect;
-export type TypeRow = typeof chapterTypes.$inferSelect;
-export type EventRow = typeof chapterEvents.$inferSelect;
+} from '../../common/schemas/chapters';
+import type { ChapterRef } from '../../common/schemas/chapterRef';
 
 /** What a summary shows of a chapter: never its about text, the widest column by far. */
 const summaryColumns = {
@@ -68,18 +65,18 @@ export function byDisplayTitle<T extends Pick<ChapterSummary, 'displayTitle' | '
   return collator.compare(a.displayTitle, b.displayTitle) || a.id - b.id;
 }
 
-export function toEvent(row: EventRow): ChapterEvent {
+export function toEvent(row: ChapterEventRow): ChapterEvent {
   const { createdAt: _c, updatedAt: _u, ...event } = row;
   return event;
 }
 
-export function chapterEmail(row: Pick<ChapterRow, 'emailAlias'>, type: TypeRow): string {
+export function chapterEmail(row: Pick<ChapterRow, 'emailAlias'>, type: ChapterTypeRow): string {
   return row.emailAlias ? `${row.emailAlias}@${type.mailDomain}` : '';
 }
 
 export function toSummary(
   row: SummaryRow,
-  type: TypeRow,
+  type: ChapterTypeRow,
   events: ChapterEvent[],
   lastPost: Date | null,
 ): ChapterSummary {

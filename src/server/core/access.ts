@@ -2,14 +2,13 @@
 // host-level access to it: 401 signed out, 404 no such chapter, 403 anyone else, whether the
 // chapter is active or hidden (ids are no secret; its contents are).
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { chapters } from '../../db/schema';
-import { hasFieldOrganizerAccess, hasHostAccess } from '../../../common/policy';
-import type { User } from '../../../common/schemas/auth';
-import { HttpError } from '../../plugins/errors';
+import type { Db } from '../db/client';
+import { chapters } from '../db/schema';
+import type { ChapterRow } from '../db/schema';
+import { hasFieldOrganizerAccess, hasHostAccess } from '../../common/policy';
+import type { User } from '../../common/schemas/auth';
+import { HttpError } from './httpError';
 import { chapterNotFound } from './visibility';
-
-export type ChapterRow = typeof chapters.$inferSelect;
 
 async function chapterRow(db: Db, chapterId: number): Promise<ChapterRow> {
   const [row] = await db.select().from(chapters).where(eq(chapters.id, chapterId)).limit(1);

@@ -3,13 +3,13 @@
 // query that answers chapters, or things that belong to one, filters with it, so a hidden
 // chapter never leaks through a list, a search, an event, a link, a post or a press mention.
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
-import { chapters } from '../../db/schema';
-import { CHAPTER_NOT_ACTIVE, CHAPTER_STATUS } from '../../../common/constants';
-import { canSeeChapter, isAdmin } from '../../../common/policy';
-import type { User } from '../../../common/schemas/auth';
-import { HttpError } from '../../plugins/errors';
+import type { Db } from '../db/client';
+import { preparedPerDb } from '../db/prepared';
+import { chapters } from '../db/schema';
+import { CHAPTER_NOT_ACTIVE, CHAPTER_STATUS } from '../../common/constants';
+import { canSeeChapter, isAdmin } from '../../common/policy';
+import type { User } from '../../common/schemas/auth';
+import { HttpError } from './httpError';
 
 export type Caller = Pick<
   User,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATES } from '../../../common/states';
+import { STATES } from '../../common/states';
 import { chapterTimeZone, timeZoneFor } from './timezone';
 
 describe('time zones', () => {

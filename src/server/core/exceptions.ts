@@ -2,16 +2,19 @@
 // them. Only those that can still matter are loaded: a date or a moved-to date from two days
 // ago on (a day either side of any zone's "today").
 import { and, asc, eq, gte, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { chapterEventExceptions, chapterEvents, chapters } from '../../db/schema';
-import { dateOfEpochDay, epochDay, type DateException } from '../../../common/recurrence';
+import type { Db } from '../db/client';
+import { chapterEventExceptions, chapterEvents, chapters } from '../db/schema';
+import type { ChapterEventExceptionRow } from '../db/schema';
+import { dateOfEpochDay, epochDay, type DateException } from '../../common/recurrence';
 
-export type ExceptionRow = typeof chapterEventExceptions.$inferSelect;
 export type ExceptionsByEvent = ReadonlyMap<number, readonly DateException[]>;
 
 /** A skipped or moved date as common/recurrence reads it, from a row or the row's JSON. */
 export function toDateException(
-  row: Pick<ExceptionRow, 'date' | 'movedToDate' | 'movedToStartTime' | 'movedToEndTime' | 'note'>,
+  row: Pick<
+    ChapterEventExceptionRow,
+    'date' | 'movedToDate' | 'movedToStartTime' | 'movedToEndTime' | 'note'
+  >,
 ): DateException {
   return {
     date: row.date,

@@ -1,3 +1,5 @@
+// Database helpers every room above db shares.
+//
 // Raw SQL answers for the few statements Drizzle's builder cannot write (UPDATE ... FROM a
 // CTE with SKIP LOCKED): node-postgres and PGlite both answer `{ rows }`.
 import type { SQL } from 'drizzle-orm';
@@ -13,3 +15,9 @@ export function textArray(values: readonly (string | null)[]): string {
   const items = values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, '\\$&')}"`));
   return `{${items.join(',')}}`;
 }
+
+/**
+ * A database or an open transaction, for a write that is best made with the change it belongs
+ * to. Drizzle's transaction is a database of the same schema, so a `tx` is passed as it is.
+ */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,0 +1,8 @@
+// The auth module's front: what app.ts and other modules may use of it. The rest of the
+// folder is its own (eslint.config.js keeps it so; docs/architecture.md).
+export { accountRoutes } from './accountRoutes';
+export { adminCreateArgsSchema, createOrPromoteAdmin } from './adminCreate';
+export { clientAddress, countAttempt, refundAttempt, takeTurn } from './rateLimit';
+export { authRoutes } from './routes';
+export { resetLink } from './service';
+export { SESSION_COOKIE, hashToken, newToken, userForToken } from './sessions';

@@ -1,0 +1,3 @@
+// The docs module's front: what app.ts and other modules may use of it. The rest of the
+// folder is its own (eslint.config.js keeps it so; docs/architecture.md).
+export { docsRoutes } from './routes';

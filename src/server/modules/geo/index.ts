@@ -1,0 +1,4 @@
+// The geo module's front: what app.ts and other modules may use of it. The rest of the
+// folder is its own (eslint.config.js keeps it so; docs/architecture.md).
+export { geocodeAddress } from './gazetteer';
+export { geoRoutes } from './routes';

@@ -1,0 +1,5 @@
+// The press module's front: what app.ts and other modules may use of it. The rest of the
+// folder is its own (eslint.config.js keeps it so; docs/architecture.md).
+export { pressAdminRoutes } from './adminRoutes';
+export { pressEditRoutes } from './editRoutes';
+export { pressRoutes } from './routes';

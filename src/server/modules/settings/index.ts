@@ -1,0 +1,5 @@
+// The settings module's front: what app.ts and other modules may use of it. The rest of the
+// folder is its own (eslint.config.js keeps it so; docs/architecture.md).
+export { settingsAdminRoutes } from './adminRoutes';
+export { settingsRoutes } from './routes';
+export { getEmailService, saveEmailService, saveFrontPageLink } from './service';
