@@ -9,6 +9,8 @@ export interface MainProcess {
   output(): string;
   /** SIGTERM, resolved once it exited. */
   stop(): Promise<void>;
+  /** Sends `name` and returns at once (a signal whose effect the test then observes). */
+  signal(name: NodeJS.Signals): void;
   /** Its exit code once it exited (null before, or when a signal ended it). */
   exitCode(): number | null;
   /** SIGKILL, for a test's cleanup after a failure; resolved once it exited. */
@@ -65,7 +67,14 @@ export async function startMain(
     );
     if (ok) {
       const exitCode = () => server.exitCode;
-      return { baseUrl, output: () => output, stop, exitCode, kill: () => signal('SIGKILL') };
+      return {
+        baseUrl,
+        output: () => output,
+        stop,
+        signal: (name: NodeJS.Signals) => void server.kill(name),
+        exitCode,
+        kill: () => signal('SIGKILL'),
+      };
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -3,7 +3,7 @@
 // the first rows (common/memberImport.ts, as the screen's preview finds them), and each row
 // checked on its own. Only the address, the name and the line of a row are kept, so a file of
 // 200,000 rows holds a few MB however many columns it has.
-import type { Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import {
   detectColumns,
@@ -106,7 +106,13 @@ export async function readImportFile(source: Readable): Promise<ParsedImport> {
   parser.push = (record: unknown) =>
     push(record === null ? null : { record, lines: parser.info.lines });
   const text = decodeUpload();
-  source.on('error', (err) => text.destroy(err));
+  // `finished`, not an 'error' listener: a body cut off before its closing boundary fails the
+  // file stream as soon as the parser sees the end, which on a small file is before the route
+  // gets here (it checks access first). A listener added now would never hear of it, and the
+  // reader waited for ever on a stream that had already failed (issue 31).
+  finished(source, (err) => {
+    if (err) text.destroy(err);
+  });
   text.on('error', (err) => parser.destroy(err));
   source.pipe(text).pipe(parser);
 
