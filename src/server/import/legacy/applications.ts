@@ -7,6 +7,7 @@ import { parseDate, slugOr, SkipError, type ImportContext } from './context';
 import { legacyApplicationSchema } from './schemas';
 import { localUser } from './users';
 import { importRows } from './rows';
+import { applicationSaveRules, checkAsSaved, unlessBlank } from './saveRules';
 
 const KIND = 'host_application';
 
@@ -26,6 +27,11 @@ export async function importApplications(ctx: ImportContext): Promise<void> {
         if (userId === null) throw new SkipError(`its applicant ${a.user.email} was not imported`);
         const state = a.state.trim() === '' ? 'INT' : a.state.trim().toUpperCase();
         if (!isStateAbbr(state)) throw new SkipError(`unknown state ${JSON.stringify(a.state)}`);
+        checkAsSaved(applicationSaveRules, {
+          city: unlessBlank(a.city),
+          type: a.type,
+          reason: unlessBlank(a.reason),
+        });
         return {
           userId,
           city: a.city,

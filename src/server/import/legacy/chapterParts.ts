@@ -27,7 +27,13 @@ import {
   legacyPressSchema,
   type LegacyPress,
 } from './schemas';
-import { checkAsSaved, linkSaveRules, pressSaveRules } from './saveRules';
+import {
+  checkAsSaved,
+  contentAsSaved,
+  linkSaveRules,
+  noteSaveRules,
+  pressSaveRules,
+} from './saveRules';
 import { localUser } from './users';
 import { noteKey } from './userNotes';
 import { HEADER_IMAGE_KIND, headerImagePath, importHeaderImage } from './headerImage';
@@ -150,8 +156,7 @@ export async function writeChapterParts(
       row: (post) => ({
         chapterId,
         userId: localUser(ctx, post.user),
-        title: post.title,
-        body: post.body,
+        ...contentAsSaved(post),
         slug: post.slug,
         createdAt: parseDate(post.createdAt, 'createdAt'),
       }),
@@ -171,13 +176,16 @@ export async function writeChapterParts(
       idOf: (_, i) => `${originalId} #${i}`,
       key: (note) => note.id ?? noteKey(originalId, note.createdAt, note.note),
       table: chapterNotes,
-      row: (note) => ({
-        chapterId,
-        userId: localUser(ctx, note.user),
-        note: note.note,
-        adminOnly: note.adminOnly,
-        createdAt: parseDate(note.createdAt, 'createdAt'),
-      }),
+      row: (note) => {
+        checkAsSaved(noteSaveRules, { note: note.note });
+        return {
+          chapterId,
+          userId: localUser(ctx, note.user),
+          note: note.note,
+          adminOnly: note.adminOnly,
+          createdAt: parseDate(note.createdAt, 'createdAt'),
+        };
+      },
     },
     parts.notes,
   );

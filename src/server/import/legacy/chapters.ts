@@ -2,6 +2,7 @@
 // events, links, posts, press, notes, hosts and the header image (chapterParts.ts). Slugs and
 // the list ids (sendInBlueListId, brontoListId) stay as they are, so old URLs and the Brevo or
 // Bronto lists keep working.
+import { chapterFieldsSchema } from '../../../common/schemas/chapterFields';
 import { isReservedChapterSlug } from '../../../common/reservedSlugs';
 import { chapters } from '../../db/schema';
 import { CHAPTER_TYPES } from '../../../common/constants';
@@ -13,6 +14,14 @@ import { EVENT_KIND, importEvents } from './events';
 import { CHAPTER_PART_KINDS, fetchChapterParts, writeChapterParts } from './chapterParts';
 import { LegacyError } from './client';
 import { inOneTransaction } from './batch';
+import {
+  chapterSaveRules,
+  checkAsSaved,
+  slugRules,
+  refusal,
+  sanitizedAsSaved,
+  unlessBlank,
+} from './saveRules';
 
 export const CHAPTER_KIND = 'chapter';
 
@@ -40,7 +49,7 @@ export async function importChapters(ctx: ImportContext): Promise<void> {
     const { chapter_events: events, ...own } = chapter;
     await inOneTransaction(ctx, async (c) => {
       const localId = await importEntity(c, CHAPTER_KIND, id, own, (tx, known) =>
-        upsertRow(tx, chapters, known, chapterRow(chapter)),
+        upsertRow(tx, chapters, known, chapterRow(c, chapter)),
       );
       if (localId === null) {
         skipChildren(c, chapter);
@@ -52,7 +61,7 @@ export async function importChapters(ctx: ImportContext): Promise<void> {
   });
 }
 
-function chapterRow(c: LegacyChapter) {
+function chapterRow(ctx: ImportContext, c: LegacyChapter) {
   if (!CHAPTER_TYPES.some((t) => t.id === c.chapterTypeId)) {
     throw new SkipError(`unknown chapter type ${c.chapterTypeId}`);
   }
@@ -65,6 +74,15 @@ function chapterRow(c: LegacyChapter) {
       `slug ${JSON.stringify(c.slug)} is a word this site's calendar addresses use`,
     );
   }
+  checkAsSaved(slugRules, { slug: c.slug });
+  checkAsSaved(chapterSaveRules, {
+    title: c.title,
+    city: unlessBlank(c.city),
+    state,
+    postalCode: unlessBlank(c.postalCode),
+    country: unlessBlank(c.country),
+    brontoListName: c.brontoListName,
+  });
   return {
     title: c.title,
     slug: c.slug,
@@ -74,12 +92,30 @@ function chapterRow(c: LegacyChapter) {
     country: c.country || 'US',
     status: c.status,
     chapterTypeId: c.chapterTypeId,
-    emailAlias: c.emailAlias,
+    emailAlias: emailAlias(ctx, c),
     brontoListName: c.brontoListName,
     brontoListId: listId(c.brontoListId, 'brontoListId'),
     sendInBlueListId: listId(c.sendInBlueListId, 'sendInBlueListId'),
-    about: c.about,
+    about: sanitizedAsSaved('about', c.about, ABOUT_MAX),
   };
+}
+
+const ABOUT_MAX = chapterFieldsSchema.shape.about.maxLength ?? 200_000;
+
+/**
+ * An alias a save would refuse is dropped, the chapter kept: its events and pages are worth more
+ * than the address, which an admin sets in its settings (the run's warnings name it).
+ */
+function emailAlias(ctx: ImportContext, c: LegacyChapter): string {
+  if (c.emailAlias.trim() === '') return '';
+  const refused = refusal(chapterSaveRules.pick({ emailAlias: true }), {
+    emailAlias: c.emailAlias,
+  });
+  if (refused === null) return c.emailAlias;
+  ctx.reporter.warn(
+    `chapter ${c.id}: emailAlias ${JSON.stringify(c.emailAlias)} dropped; ${refused}`,
+  );
+  return '';
 }
 
 function listId(value: string | null, field: string): string | null {

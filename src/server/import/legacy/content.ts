@@ -16,6 +16,7 @@ import { legacyPageSchema, legacyPostSchema, legacySlugListSchema } from './sche
 import { localUser } from './users';
 import { pressKind, PRESS_KIND } from './chapterParts';
 import { importRows } from './rows';
+import { contentAsSaved } from './saveRules';
 import { LegacyError } from './client';
 
 const BLOG = 'blog_post';
@@ -58,8 +59,7 @@ export async function importContent(ctx: ImportContext): Promise<void> {
       importEntity(ctx, BLOG, post.slug, post, (tx, known) =>
         upsertRow(tx, blogPosts, known, {
           userId: localUser(ctx, post.user),
-          title: post.title,
-          body: post.body,
+          ...contentAsSaved(post),
           slug: post.slug,
           isPublic: post.isPublic ?? true,
           createdAt: parseDate(post.createdAt, 'createdAt'),
@@ -75,8 +75,7 @@ export async function importContent(ctx: ImportContext): Promise<void> {
       parsed(ctx, kind, legacyPageSchema, item, (page) =>
         importEntity(ctx, kind, page.slug, page, (tx, known) =>
           upsertRow(tx, table, known, {
-            title: page.title,
-            body: page.body,
+            ...contentAsSaved(page),
             slug: page.slug,
             isPublic: page.isPublic,
             ...(kind === WIKI && { isEditable: page.isEditable ?? true }),

@@ -5,6 +5,7 @@ import { chapterEvents } from '../../db/schema';
 import { WEEKS_OF_MONTH } from '../../../common/constants';
 import { importEntity, SkipError, upsertRow, type ImportContext } from './context';
 import { legacyEventSchema, type LegacyEvent } from './schemas';
+import { checkAsSaved, eventSaveRules, slugRules } from './saveRules';
 
 export const EVENT_KIND = 'event';
 
@@ -29,16 +30,19 @@ export async function importEvents(
     }
     const event = parsed.data;
     await importEntity(ctx, EVENT_KIND, event.slug, event, async (tx, known) =>
-      upsertRow(tx, chapterEvents, known, { ...eventRow(event), chapterId: chapterLocalId }),
+      upsertRow(tx, chapterEvents, known, {
+        ...eventRow(event, chapterLocalId),
+        chapterId: chapterLocalId,
+      }),
     );
   }
 }
 
-function eventRow(e: LegacyEvent) {
+function eventRow(e: LegacyEvent, chapterId: number) {
   const schedule = e.isSingleDate ? singleDate(e.singleDate) : repeating(e);
-  return {
+  checkAsSaved(slugRules, { slug: e.slug });
+  const fields = {
     name: e.name,
-    slug: e.slug,
     description: e.description,
     address1: e.address1,
     address2: e.address2,
@@ -46,13 +50,15 @@ function eventRow(e: LegacyEvent) {
     state: e.state,
     postalCode: e.postalCode,
     country: e.country || 'US',
-    lat: e.lat,
-    lng: e.lng,
     startTime: clock(e.startTime, 'startTime'),
     endTime: clock(e.endTime, 'endTime'),
     isSingleDate: e.isSingleDate,
     ...schedule,
   };
+  // The save's rules once the original's forms are read as ours ('7:00 pm' is 19:00): a time
+  // the form offers, an address it requires, text within its lengths.
+  checkAsSaved(eventSaveRules, { ...fields, chapterId });
+  return { ...fields, slug: e.slug, lat: e.lat, lng: e.lng };
 }
 
 function singleDate(value: string | null | undefined) {

@@ -137,7 +137,7 @@ describe('importing the original site', () => {
         'event edge-malformed-date: malformed date in singleDate: "2025-13-45"',
         'event edge-no-schedule: no valid schedule: weeksOfMonthIndexes ""',
         'chapter_post edge-post-date: malformed date in createdAt: "yesterday"',
-        'user 21: no valid email',
+        'user 21: email refused, as a save here would: Enter a valid email address',
         'permission 900001: its user 21 was not imported',
         'host_application app-of-nobody: its applicant not an email was not imported',
         'activity user_note:4242:2015-01-04T00:00:00.000Z: what it is about (user_note 4242) did not come over',

@@ -3,6 +3,7 @@
 import { saveEmailService, saveFrontPageLink } from '../../modules/settings';
 import { importEntity, type ImportContext } from './context';
 import { legacyEmailSettingsSchema, legacyFrontPageSchema } from './schemas';
+import { checkAsSaved, frontPageSaveRules, unlessBlank } from './saveRules';
 
 const KIND = 'setting';
 
@@ -13,6 +14,11 @@ export async function importSettings(ctx: ImportContext): Promise<void> {
   ctx.reporter.read(KIND, 2);
   // Settings rows have no id: 0 stands for "the one setting".
   await importEntity(ctx, KIND, 'frontPage', frontPage, async (tx) => {
+    // A link the admin's save refuses (a `javascript:` one) leaves the front page's link here;
+    // none at all is what the original had, and comes over as none.
+    checkAsSaved(frontPageSaveRules.partial(), {
+      imageLinkURL: unlessBlank(frontPage.imageLinkURL),
+    });
     await saveFrontPageLink(tx, frontPage.imageLinkURL);
     return 0;
   });

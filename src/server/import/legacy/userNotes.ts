@@ -9,6 +9,7 @@ import { legacyUserNoteSchema } from './schemas';
 import { localUser } from './users';
 import { inOneTransaction, slices } from './batch';
 import { importRows } from './rows';
+import { checkAsSaved, noteSaveRules } from './saveRules';
 
 export const USER_NOTE_KIND = 'user_note';
 const USERS_AT_ONCE = 250;
@@ -37,12 +38,15 @@ export async function importUserNotes(ctx: ImportContext): Promise<void> {
             idOf: (_, i) => `${originalId} #${i}`,
             key: (note) => note.id ?? noteKey(originalId, note.createdAt, note.note),
             table: userNotes,
-            row: (note) => ({
-              aboutUserId: localId,
-              authorId: localUser(c, note.user),
-              note: note.note,
-              createdAt: parseDate(note.createdAt, 'createdAt'),
-            }),
+            row: (note) => {
+              checkAsSaved(noteSaveRules, { note: note.note });
+              return {
+                aboutUserId: localId,
+                authorId: localUser(c, note.user),
+                note: note.note,
+                createdAt: parseDate(note.createdAt, 'createdAt'),
+              };
+            },
           },
           notes,
         );

@@ -5,19 +5,12 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { permissions, users } from '../../db/schema';
 import { ROLE } from '../../../common/constants';
-import {
-  importEntity,
-  eachLimit,
-  localIdOf,
-  parseDate,
-  SkipError,
-  type ImportContext,
-} from './context';
+import { importEntity, eachLimit, localIdOf, parseDate, type ImportContext } from './context';
 import { legacyUserCountSchema, legacyUserSchema, type LegacyUser } from './schemas';
 import { inOneTransaction, slices } from './batch';
+import { checkAsSaved, userEmailRules } from './saveRules';
 
 const KIND = 'user';
-const emailSchema = z.email();
 /** Users written in one transaction. */
 const BATCH = 250;
 
@@ -52,7 +45,9 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
 async function importUser(ctx: ImportContext, user: LegacyUser): Promise<void> {
   const email = user.email.trim();
   const localId = await importEntity(ctx, KIND, user.id, user, async (tx, known) => {
-    if (!emailSchema.safeParse(email).success) throw new SkipError('no valid email');
+    // Sign-up's and an email change's rule. The name is not checked: those saves require one
+    // but set no length, and one the original left blank stays blank until its owner sets it.
+    checkAsSaved(userEmailRules, { email });
     const createdAt = parseDate(user.createdAt, 'createdAt');
     let id: number;
     let merged = false;
