@@ -15,7 +15,7 @@ import { frontPageSaveSchema } from '../../../common/schemas/frontPageForm';
 import { noteTextSchema } from '../../../common/schemas/noteRequests';
 import { blogPostSaveSchema } from '../../../common/schemas/content';
 import { eventSaveRequestSchema } from '../../../common/schemas/events';
-import { sanitizeRichText } from '../../modules/content/sanitize';
+import { sanitizeRichText } from '../../core/sanitize';
 import { SkipError } from './context';
 
 /** The save's message for `value`, naming the field, or null when the save would take it. */
