@@ -1,20 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
-import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { formatMediumDate } from '../../../../common/format';
 import type { UserListItem } from '../../../../common/schemas/users';
-import { userSearchRequestSchema } from '../../../../common/schemas/userSearch';
 import { InlineRetry } from '../../../components/InlineRetry';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { PageSpinner } from '../../../components/PageSpinner';
+import { UserSearchForm } from '../../../components/UserSearchForm';
 import { USER_LIST_MAX, useUserCount, useUserList } from './usersQuery';
-
-type SearchForm = z.input<typeof userSearchRequestSchema>;
 
 /**
  * /admin/users (spec 2 §2): how many users there are, the newest USER_LIST_MAX of them, and a
@@ -25,12 +17,6 @@ export function UsersScreen() {
   const search = params.get('q')?.trim() ?? '';
   const count = useUserCount();
   const list = useUserList(search);
-  const { register, handleSubmit, formState, reset } = useForm<
-    SearchForm,
-    unknown,
-    z.output<typeof userSearchRequestSchema>
-  >({ resolver: zodResolver(userSearchRequestSchema), defaultValues: { search } });
-  const onSubmit = handleSubmit((values) => setParams({ q: values.search }));
 
   return (
     <section aria-labelledby="users-title">
@@ -42,35 +28,13 @@ export function UsersScreen() {
         {count.isError && <InlineRetry what="user count" onRetry={() => void count.refetch()} />}
         {count.data && `${count.data.count.toLocaleString('en-US')} users`}
       </p>
-      <Form noValidate onSubmit={(e) => void onSubmit(e)} role="search" className="mb-3">
-        <Form.Label htmlFor="users-search">Search by name or email</Form.Label>
-        <InputGroup hasValidation>
-          <Form.Control
-            id="users-search"
-            type="search"
-            autoComplete="off"
-            {...register('search')}
-            isInvalid={!!formState.errors.search}
-          />
-          <Button type="submit" variant="primary">
-            Search
-          </Button>
-          {search && (
-            <Button
-              variant="outline-secondary"
-              onClick={() => {
-                reset({ search: '' });
-                setParams({});
-              }}
-            >
-              Clear
-            </Button>
-          )}
-          <Form.Control.Feedback type="invalid">
-            {formState.errors.search?.message}
-          </Form.Control.Feedback>
-        </InputGroup>
-      </Form>
+      <UserSearchForm
+        id="users-search"
+        label="Search by name or email"
+        initial={search}
+        onSearch={(q) => setParams({ q })}
+        onClear={search ? () => setParams({}) : undefined}
+      />
       {list.isPending && <PageSpinner label="Loading users..." />}
       {list.isError && <LoadFailedAlert what="users" onRetry={() => void list.refetch()} />}
       {list.data && <UserList users={list.data} search={search} />}

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { userCountSchema, userDetailSchema, userListSchema } from '../../../answerSchemas';
 import { USER_LIST_MAX } from '../../../../common/schemas/userSearch';
-import { ApiError, apiGet, apiSend } from '../../../api';
+import { ApiError, apiGet } from '../../../api';
+import { searchUsers } from '../../../hooks/useUserSearch';
 
 export { USER_LIST_MAX };
 export const userKey = (id: number) => ['admin-user', id] as const;
@@ -19,7 +20,7 @@ export function useUserList(search: string) {
     queryKey: ['admin-users', 'list', search],
     queryFn: () =>
       search
-        ? apiSend('POST', '/api/user/search', { search }, !import.meta.env?.PROD && userListSchema)
+        ? searchUsers(search)
         : apiGet('/api/user/all', !import.meta.env?.PROD && userListSchema),
     placeholderData: (previous) => previous,
   });
