@@ -1,0 +1,208 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventPage as EventPageAnswer } from '../../../common/schemas/eventDates';
+import { errorReply, fakeServer } from '../../test/fakeServer';
+import { renderScreen } from '../../test/renderScreen';
+import { EventPage } from './EventPage';
+
+// Leaflet does not draw in jsdom (it measures the page); the browser tests show the real map.
+// Here the map says where it would put its pin, so a test can see the page placed it.
+vi.mock('../../components/map/LazyChapterMap', () => ({
+  LazyChapterMap: ({ label, pins }: { label: string; pins: { lat: number; lng: number }[] }) => (
+    <div role="img" aria-label={label}>
+      {pins.map((p) => `${p.lat},${p.lng}`).join(' ')}
+    </div>
+  ),
+}));
+
+const PAGE = '/api/chapter_event/slug/tuesday-tavern/page';
+
+function anEvent(overrides: Partial<EventPageAnswer> = {}): EventPageAnswer {
+  return {
+    id: 3,
+    chapterId: 7,
+    name: 'The Tavern',
+    slug: 'tuesday-tavern',
+    description: 'Back room, ask the bartender.',
+    address1: '12 Court St',
+    address2: '',
+    city: 'Brooklyn',
+    state: 'NY',
+    postalCode: '11201',
+    country: 'US',
+    lat: 40.69,
+    lng: -73.99,
+    startTime: '18:00',
+    endTime: '20:00',
+    dayOfWeekIndex: 4,
+    weeksOfMonthIndexes: '2,4',
+    isSingleDate: false,
+    singleDate: null,
+    chapter: {
+      id: 7,
+      title: 'Brooklyn',
+      displayTitle: 'Drinking Liberally Brooklyn',
+      slug: 'brooklyn',
+      state: 'NY',
+      status: 1,
+      chapterTypeId: 1,
+      chapter_type: { id: 1, name: 'Drinking', hexColor: '#1f6feb' },
+    },
+    timeZone: 'America/New_York',
+    schedule: 'Second and fourth Thursday of the month, 6:00–8:00pm',
+    dates: [
+      {
+        date: '2026-11-26',
+        status: 'scheduled',
+        start: '2026-11-26T23:00:00.000Z',
+        end: '2026-11-27T01:00:00.000Z',
+        meetsOn: '2026-11-26',
+        startTime: '18:00',
+        endTime: '20:00',
+        note: '',
+      },
+      {
+        date: '2026-12-10',
+        status: 'cancelled',
+        start: '2026-12-10T23:00:00.000Z',
+        end: '2026-12-11T01:00:00.000Z',
+        meetsOn: '2026-12-10',
+        startTime: '18:00',
+        endTime: '20:00',
+        note: 'The bar is closed for a private party.',
+      },
+      {
+        date: '2026-12-24',
+        status: 'moved',
+        start: '2026-12-24T00:00:00.000Z',
+        end: '2026-12-24T02:00:00.000Z',
+        meetsOn: '2026-12-23',
+        startTime: '19:00',
+        endTime: '21:00',
+        note: 'A day early for the holiday.',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function showEvent(
+  answer: Parameters<typeof fakeServer>[0][string],
+  at = '/chapter/ny/brooklyn/events/tuesday-tavern',
+) {
+  const server = fakeServer({
+    'GET /api/auth/user': { user: null, error: null },
+    [`GET ${PAGE}`]: answer,
+  });
+  const view = renderScreen(<EventPage />, {
+    path: '/chapter/:state/:slug/events/:eventSlug',
+    at,
+  });
+  return { server, ...view };
+}
+
+beforeEach(() => {
+  // The dates come from the server's answer; the clock holds "today" before them on any day.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-20T15:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The line of the "Next dates" list that shows this text. */
+function dateLine(text: string): HTMLElement {
+  const line = screen.getByText(text).closest('li');
+  if (!line) throw new Error(`${text} is not in the list of dates`);
+  return line;
+}
+
+describe('Event page', () => {
+  it("shows the next meeting's date and place from the server's answer, with a map and directions", async () => {
+    showEvent(anEvent());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The Tavern' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Thursday, November 26, 2026, 6:00pm EST')).toBeInTheDocument();
+    expect(
+      screen.getByText('Second and fourth Thursday of the month, 6:00–8:00pm'),
+    ).toBeInTheDocument();
+    const where = screen.getByRole('region', { name: 'Where' });
+    expect(within(where).getByText('12 Court St, Brooklyn, NY 11201')).toBeInTheDocument();
+    expect(within(where).getByRole('img', { name: 'Map of The Tavern' })).toHaveTextContent(
+      '40.69,-73.99',
+    );
+    expect(within(where).getByRole('link', { name: 'Directions (OpenStreetMap)' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('openstreetmap.org'),
+    );
+  });
+
+  it("shows a skipped date as no meeting, with the host's note, and never as the next meeting", async () => {
+    const [first, skipped, moved] = anEvent().dates;
+    showEvent(
+      anEvent({
+        dates: [{ ...first!, status: 'cancelled', note: 'Thanksgiving.' }, skipped!, moved!],
+      }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'The Tavern' });
+    const line = dateLine('Thu, Dec 10, 2026');
+    expect(line).toHaveTextContent('No meeting');
+    expect(line).toHaveTextContent('The bar is closed for a private party.');
+    expect(within(line).queryByText(/6:00–8:00pm/)).not.toBeInTheDocument();
+    expect(dateLine('Thu, Nov 26, 2026')).toHaveTextContent('No meeting');
+    // Both first dates are off: the next meeting is the moved one, on its new day.
+    expect(screen.getByText('Wednesday, December 23, 2026, 7:00pm EST')).toBeInTheDocument();
+    expect(screen.queryByText('Thursday, November 26, 2026, 6:00pm EST')).not.toBeInTheDocument();
+  });
+
+  it('shows a moved date on its new day at its new time, saying where it moved from', async () => {
+    showEvent(anEvent());
+    await screen.findByRole('heading', { level: 1, name: 'The Tavern' });
+    const line = dateLine('Wed, Dec 23, 2026 · 7:00–9:00pm EST');
+    expect(line).toHaveTextContent('Moved from Thu, Dec 24, 2026');
+    expect(line).toHaveTextContent('A day early for the holiday.');
+  });
+
+  it("offers the next meeting to Google and Outlook, the event's file and the chapter's feed", async () => {
+    const { user } = showEvent(anEvent());
+    await user.click(await screen.findByRole('button', { name: 'Add to calendar' }));
+    const google = await screen.findByText('Google Calendar');
+    expect(google.getAttribute('href')).toContain('calendar.google.com');
+    expect(google.getAttribute('href')).toContain('20261126T230000Z');
+    expect(screen.getByText('Outlook.com')).toBeInTheDocument();
+    expect(screen.getByText('Apple & others (.ics)')).toHaveAttribute(
+      'href',
+      '/api/chapter_calendar/event/tuesday-tavern/event.ics',
+    );
+    expect(screen.getByText('Subscribe to the chapter’s calendar').getAttribute('href')).toMatch(
+      /^webcal:\/\/.*\/api\/chapter_calendar\/brooklyn\/events\.ics$/,
+    );
+  });
+
+  it('says the event is not on the site when the server answers 404', async () => {
+    showEvent(errorReply(404, 'Event not found'));
+    expect(await screen.findByRole('heading', { name: 'Event not found' })).toBeInTheDocument();
+    expect(screen.getByText('This event is not on the site.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to calendar' })).not.toBeInTheDocument();
+  });
+
+  it("tells a host that a hidden chapter's event is seen only by hosts", async () => {
+    const event = anEvent();
+    showEvent(anEvent({ chapter: { ...event.chapter, status: 0 } }));
+    expect(await screen.findByText('Hidden: only hosts see this page')).toBeInTheDocument();
+  });
+
+  it('does not call a public event hidden', async () => {
+    showEvent(anEvent());
+    await screen.findByRole('heading', { level: 1, name: 'The Tavern' });
+    expect(screen.queryByText('Hidden: only hosts see this page')).not.toBeInTheDocument();
+  });
+
+  it("goes to the event's own address when the link names another chapter", async () => {
+    const { router } = showEvent(anEvent(), '/chapter/nj/hoboken/events/tuesday-tavern');
+    await vi.waitFor(() =>
+      expect(router.state.location.pathname).toBe('/chapter/ny/brooklyn/events/tuesday-tavern'),
+    );
+  });
+});
