@@ -82,9 +82,15 @@ export function createSendQueuer(options: SendQueuerOptions): SendQueuer {
   async function run() {
     while (running) {
       let wait = options.pollMs;
+      // Only those who asked before this pass's first look are answered by it: a pass that looked
+      // before a change (a lease run out, a message queued) cannot tell whoever made the change
+      // that nothing is left. Those who ask during the pass wake the next one.
+      const served = idlers.splice(0);
       try {
-        if (await drain()) for (const idler of idlers.splice(0)) idler();
+        if (await drain()) for (const idler of served) idler();
+        else idlers.unshift(...served);
       } catch (err) {
+        idlers.unshift(...served);
         log.error({ err: reasonOf(err) }, 'send queuer step failed');
         wait = options.pollMs > 0 ? Math.min(options.pollMs, RETRY_MS) : RETRY_MS;
       }

@@ -208,6 +208,52 @@ describe('a send resumes after a restart', () => {
     expect(await message(id)).toMatchObject({ status: 'queued', queued: 30, expected: 0 });
   });
 
+  it('answers "idle" only after a look made since it was asked', async () => {
+    const id = await queueingMessage(3, 'idlelate');
+    await t.db
+      .update(mailingMessages)
+      .set({ queueLeaseUntil: new Date(Date.now() + 60_000) })
+      .where(eq(mailingMessages.id, id));
+    // The queuer's database holds back the answer of one look, once the test says so: the look
+    // is made (the message still held), its answer arrives after the lease has run out.
+    let holdNext = false;
+    let release = () => {};
+    let looked = () => {};
+    const lookMade = new Promise<void>((resolve) => (looked = resolve));
+    const db = new Proxy(t.db, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop);
+        if (typeof value !== 'function') return value;
+        if (prop !== 'execute') return value.bind(target);
+        return async (...args: unknown[]) => {
+          const answer: unknown = await value.apply(target, args);
+          if (holdNext) {
+            holdNext = false;
+            looked();
+            await new Promise<void>((resolve) => (release = resolve));
+          }
+          return answer;
+        };
+      },
+    });
+    const queuer = createSendQueuer({ db, log: silent, leaseMs: 60_000, pollMs: 0 });
+    queuer.start();
+    await queuer.idle();
+    holdNext = true;
+    queuer.wake();
+    await lookMade;
+    await t.db
+      .update(mailingMessages)
+      .set({ queueLeaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(mailingMessages.id, id));
+    const idle = queuer.idle();
+    release();
+    await idle;
+    // The look that began before the lease ran out did not answer for the one asked after it.
+    expect(await message(id)).toMatchObject({ status: 'queued', queued: 3 });
+    await queuer.stop();
+  });
+
   it('is taken up by a server as it starts', async () => {
     const id = await queueingMessage(5, 'onstart');
     const queuer = createSendQueuer({ db: t.db, log: silent, leaseMs: 60_000, pollMs: 0 });
