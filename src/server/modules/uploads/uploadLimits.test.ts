@@ -18,6 +18,7 @@ import {
   type ChapterAdminWorld,
   type TestApp,
 } from '../../test/chapterAdminWorld';
+import { RawConnection } from '../../test/rawHttp';
 import { HIDDEN_SLOT_CACHE, SLOT_CACHE } from './serveRoutes';
 import { TOO_MANY_UPLOADS } from './uploadLimit';
 
@@ -107,6 +108,45 @@ describe('uploads per chapter per hour', () => {
     vi.setSystemTime(start + 60 * 60 * 1000 + 1000);
     expect((await upload(chapter.id)).statusCode).toBe(200);
     expect(await headerUrl(chapter.id)).not.toBe(kept);
+  });
+
+  it("says in Retry-After how long until the chapter's hour is over", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    vi.setSystemTime(start);
+    const chapter = await hostedChapter();
+    for (let n = 0; n < LIMITS.headerUploadsPerHour; n++) await upload(chapter.id);
+    vi.setSystemTime(start + 20 * 60 * 1000);
+    const refused = await upload(chapter.id);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe(String(40 * 60));
+  });
+
+  it('refuses an upload past the limit before its file has come, over a connection that stays usable', async () => {
+    const chapter = await hostedChapter();
+    for (let n = 0; n < LIMITS.headerUploadsPerHour; n++) await upload(chapter.id);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const client = new RawConnection((t.app.server.address() as { port: number }).port);
+    try {
+      const file = imageUpload(Buffer.alloc(2 * 1024 * 1024, 7), 'big.png');
+      await client.writeHead('POST', `/api/chapter/header_image/${chapter.id}`, {
+        ...file.headers,
+        'content-length': file.payload.length,
+        cookie: w.cookies.host!,
+      });
+      // Half the file: an answer now is one given before the body was read.
+      const half = file.payload.length / 2;
+      await client.write(file.payload.subarray(0, half));
+      const refused = await client.next();
+      expect(refused?.status).toBe(429);
+      expect(JSON.parse(refused!.body)).toMatchObject({ message: TOO_MANY_UPLOADS });
+
+      await client.write(file.payload.subarray(half));
+      await client.writeHead('GET', '/api/health', {});
+      expect((await client.next())?.status).toBe(200);
+    } finally {
+      client.destroy();
+    }
   });
 });
 
