@@ -3,7 +3,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Chapter } from '../../../../common/schemas/chapters';
-import { adminContext } from '../../../test/chapter';
+import { aChapter, adminContext } from '../../../test/chapter';
 import { errorReply, fakeServer } from '../../../test/fakeServer';
 import { writeCachedUser } from '../../../hooks/currentUserStore';
 import { aUser } from '../../../test/people';
@@ -12,33 +12,21 @@ import { ChapterSettingsScreen } from './ChapterSettingsScreen';
 
 const SAVE = 'POST /api/chapter';
 
-/** The whole answer: a save's answer is checked against the chapter's schema. */
-const brooklyn: Chapter = {
-  id: 7,
+/** Every field the answer has: a save's answer is checked against the chapter's schema. */
+const brooklyn: Chapter = aChapter({
   title: 'Brooklyn',
-  displayTitle: 'Drinking Liberally Brooklyn',
-  slug: 'brooklyn',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  country: 'US',
-  status: 1,
   chapterTypeId: 1,
   chapter_type: { id: 1, name: 'Drinking', hexColor: '#1f5fa8' },
   emailAlias: 'brooklyn',
   email: 'brooklyn@drinkingliberally.org',
   emailDomain: 'drinkingliberally.org',
   lastBlogPostDate: null,
-  chapter_events: [],
   about: '',
   brontoListName: 'Brooklyn members',
   brontoListId: null,
   sendInBlueListId: null,
-  permissions: [],
-  timeZone: 'America/New_York',
-  upcoming: [],
   memberCount: null,
-};
+});
 
 const admin = aUser({ isAdmin: true });
 const fieldOrganizer = aUser({ isFieldOrganizer: true, fieldOrganizerChapterIds: [7] });
