@@ -20,6 +20,7 @@ import {
 } from '../../test/chapterAdminWorld';
 import { RawConnection } from '../../test/rawHttp';
 import { HIDDEN_SLOT_CACHE, SLOT_CACHE } from './serveRoutes';
+import { MAX_UPLOAD_BYTES } from './images';
 import { TOO_MANY_UPLOADS } from './uploadLimit';
 
 let t: TestApp;
@@ -108,6 +109,24 @@ describe('uploads per chapter per hour', () => {
     vi.setSystemTime(start + 60 * 60 * 1000 + 1000);
     expect((await upload(chapter.id)).statusCode).toBe(200);
     expect(await headerUrl(chapter.id)).not.toBe(kept);
+  });
+
+  it('counts no turn for a file too large or no image: the chapter still has its ten', async () => {
+    const chapter = await hostedChapter();
+    const refusedAs = async (raw: ReturnType<typeof imageUpload>) =>
+      (
+        await send(
+          t,
+          { method: 'POST', url: `/api/chapter/header_image/${chapter.id}`, raw },
+          w.cookies.host,
+        )
+      ).statusCode;
+    expect(await refusedAs(imageUpload(Buffer.alloc(MAX_UPLOAD_BYTES + 1, 7)))).toBe(413);
+    expect(await refusedAs(imageUpload('not an image'))).toBe(400);
+    for (let n = 0; n < LIMITS.headerUploadsPerHour; n++) {
+      expect((await upload(chapter.id)).statusCode).toBe(200);
+    }
+    expect((await upload(chapter.id)).statusCode).toBe(429);
   });
 
   it("says in Retry-After how long until the chapter's hour is over", async () => {
