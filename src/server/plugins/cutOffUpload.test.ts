@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app';
 import { createMailingWorld, type TestApp } from '../modules/mailing/testWorld';
-import { UPLOAD_CUT_OFF } from './errors';
+import { UPLOAD_CUT_OFF } from '../core/cutOffUpload';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createMailingWorld>>;

@@ -5,22 +5,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import { ProviderError } from '../mail/providerHttp';
-import { fieldError, HttpError, type FieldError } from '../core/httpError';
-
-// A multipart body that ends before its closing boundary (a connection cut mid-file, a client
-// that counted wrong) was answered 500 on the member import and 413 "too large" on an image
-// (issue 31): it is a 400 saying the file did not arrive whole.
-export const UPLOAD_CUT_OFF = 'The upload was cut off before its end: send the file again.';
-
-/** busboy's errors, on the form and on its file, for a body that ends early. */
-export function isCutOffUpload(err: unknown): boolean {
-  return err instanceof Error && /unexpected end of multipart data/i.test(err.message);
-}
-
-/** What to answer for a failure reading the upload's `field`: `err` itself unless it is ours. */
-export function uploadFailure(err: unknown, field: string): unknown {
-  return isCutOffUpload(err) ? fieldError(400, field, UPLOAD_CUT_OFF) : err;
-}
+import { isCutOffUpload, UPLOAD_CUT_OFF } from '../core/cutOffUpload';
+import { HttpError, type FieldError } from '../core/httpError';
 
 export function errorBody(statusCode: number, message: string, fields?: FieldError[]) {
   return {

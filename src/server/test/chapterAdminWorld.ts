@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { chapters, permissions } from '../db/schema';
 import type { ChapterRow } from '../db/schema';
 import { ROLE } from '../../common/constants';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestApp, type TestAppOptions } from './app';
 import { signedInUser } from './users';
 
@@ -233,4 +233,23 @@ export function imageUpload(
   contentType = 'image/png',
 ) {
   return multipartBody([{ name: 'image', data, filename, contentType }]);
+}
+
+/** A host's or an admin's import of a members file into a chapter's list: its answer, once 200. */
+export async function importMembersFile(
+  t: TestApp,
+  chapter: { chapterId: number; cookie: string },
+  file: string | Buffer,
+): Promise<unknown> {
+  const body = multipartBody([
+    { name: 'file', data: file, filename: 'members.csv', contentType: 'text/csv' },
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/mailing_list/chapter/${chapter.chapterId}/import`,
+    payload: body.payload,
+    headers: { ...body.headers, cookie: chapter.cookie },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
 }

@@ -2,7 +2,13 @@
 // folder is its own (eslint.config.js keeps it so; docs/architecture.md).
 export { accountRoutes } from './accountRoutes';
 export { adminCreateArgsSchema, createOrPromoteAdmin } from './adminCreate';
-export { clientAddress, countAttempt, refundAttempt, takeTurn } from './rateLimit';
+export {
+  clientAddress,
+  countAttempt,
+  refundAttempt,
+  secondsUntilNextTurn,
+  takeTurn,
+} from './rateLimit';
 export { authRoutes } from './routes';
 export { resetLink } from './service';
 export { SESSION_COOKIE, hashToken, newToken, userForToken } from './sessions';

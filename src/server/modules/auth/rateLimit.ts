@@ -1,7 +1,7 @@
 // Attempt counters for sign-in, sign-up and reset, kept in the database so that every app server
 // counts the same attempts. A key's window starts at its first attempt and resets after it.
 import { isIPv6 } from 'node:net';
-import { and, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { unmapped } from '../../addresses';
 import { rateLimits } from '../../db/schema';
@@ -96,6 +96,19 @@ export async function takeTurn(
     })
     .returning({ count: rateLimits.count });
   return taken.length > 0;
+}
+
+/**
+ * How long, in whole seconds on the caller's clock `now`, until `key`'s window ends: what a
+ * caller `takeTurn` refused waits before its next turn (a Retry-After). At least 1.
+ */
+export async function secondsUntilNextTurn(db: Db, key: string, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  const left = (row?.resetAt.getTime() ?? now.getTime()) - now.getTime();
+  return Math.max(1, Math.ceil(left / 1000));
 }
 
 /**

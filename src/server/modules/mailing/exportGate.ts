@@ -32,6 +32,7 @@ export function downloadGate(max = DOWNLOADS_PER_USER): DownloadGate {
   return {
     hold(userId, open) {
       const now = running.get(userId) ?? 0;
+      // No Retry-After: the wait is the end of a download already running, which no one knows.
       if (now >= max) throw new HttpError(429, TOO_MANY_DOWNLOADS);
       running.set(userId, now + 1);
       let stream: Readable;

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
-import { multipartBody } from '../../test/chapterAdminWorld';
+import { importMembersFile } from '../../test/chapterAdminWorld';
 import { signedInUser } from '../../test/users';
 import { chapters, mailingListContacts } from '../../db/schema';
 import { newList, type TestApp } from './testWorld';
@@ -29,20 +29,6 @@ async function chapterWithList() {
   return { listId, chapterId: chapter!.id, cookie: host.cookie };
 }
 
-async function importFile(c: Awaited<ReturnType<typeof chapterWithList>>, file: string | Buffer) {
-  const body = multipartBody([
-    { name: 'file', data: file, filename: 'members.csv', contentType: 'text/csv' },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/mailing_list/chapter/${c.chapterId}/import`,
-    payload: body.payload,
-    headers: { ...body.headers, cookie: c.cookie },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
 /** The list's members by address, in code-point order (a database's collation may skip + and -). */
 const members = async (listId: string) =>
   (
@@ -62,7 +48,7 @@ describe('the export imports back', () => {
       'plain@example.org,-Bo',
       'at@example.org,@Cy',
     ].join('\r\n');
-    expect(await importFile(from, file)).toMatchObject({ added: 4, refused: [] });
+    expect(await importMembersFile(t, from, file)).toMatchObject({ added: 4, refused: [] });
     const before = await members(from.listId);
     expect(before).toEqual([
       { email: '+cmd@example.org', name: '=SUM(1+1)' },
@@ -81,13 +67,13 @@ describe('the export imports back', () => {
     expect(exported.body).toContain("-minus@example.org,'+Ann,");
 
     const to = await chapterWithList();
-    expect(await importFile(to, exported.body)).toMatchObject({ added: 4, refused: [] });
+    expect(await importMembersFile(t, to, exported.body)).toMatchObject({ added: 4, refused: [] });
     expect(await members(to.listId)).toEqual(before);
   });
 
   it("takes an older export's guarded addresses back as the addresses", async () => {
     const to = await chapterWithList();
-    await importFile(to, "email,name\r\n'+cmd@example.org,'=X\r\n'-m@example.org,Mo\r\n");
+    await importMembersFile(t, to, "email,name\r\n'+cmd@example.org,'=X\r\n'-m@example.org,Mo\r\n");
     expect(await members(to.listId)).toEqual([
       { email: '+cmd@example.org', name: '=X' },
       { email: '-m@example.org', name: 'Mo' },
@@ -99,7 +85,7 @@ describe('a Latin-1 file', () => {
   it('keeps its accented names, read as windows-1252', async () => {
     const c = await chapterWithList();
     const latin1 = Buffer.from('email,name\r\njose@example.org,José Müller\r\n', 'latin1');
-    expect(await importFile(c, latin1)).toMatchObject({ added: 1, refused: [] });
+    expect(await importMembersFile(t, c, latin1)).toMatchObject({ added: 1, refused: [] });
     expect(await members(c.listId)).toEqual([{ email: 'jose@example.org', name: 'José Müller' }]);
   });
 });

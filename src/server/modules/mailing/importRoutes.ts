@@ -12,7 +12,7 @@ import { memberImportAnswerSchema } from '../../../common/schemas/memberImport';
 import { MEMBER_IMPORT } from '../../../common/memberImport';
 import { requireHostAccess } from '../../plugins/auth';
 import { fieldError, HttpError } from '../../core/httpError';
-import { uploadFailure } from '../../plugins/errors';
+import { uploadFailure } from '../../core/cutOffUpload';
 import { brevoChoice } from './providers';
 import { chapterMembers } from './memberService';
 import { readImportFile, type ParsedImport } from './importParse';

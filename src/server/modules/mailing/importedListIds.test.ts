@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/app';
 import { signedInUser } from '../../test/users';
-import { multipartBody } from '../../test/chapterAdminWorld';
+import { importMembersFile } from '../../test/chapterAdminWorld';
 import { legacyData } from '../../test/legacyData';
 import { startLegacySite, type LegacySite } from '../../test/legacySite';
 import { importLegacy } from '../../import/legacy/run';
@@ -96,22 +96,12 @@ describe('lists made after an import from the original site', () => {
     const after = await t.app.inject({ url: listIdUrl, headers: { cookie: admin.cookie } });
     expect(after.json()).toEqual({ listId });
 
-    const body = multipartBody([
-      {
-        name: 'file',
-        data: 'email\nann@example.org\nbo@example.org\n',
-        filename: 'members.csv',
-        contentType: 'text/csv',
-      },
-    ]);
-    const imported = await t.app.inject({
-      method: 'POST',
-      url: `/api/mailing_list/chapter/${stuck.id}/import`,
-      payload: body.payload,
-      headers: { ...body.headers, cookie: admin.cookie },
-    });
-    expect(imported.statusCode).toBe(200);
-    expect(imported.json()).toMatchObject({ added: 2, alreadyMembers: 0, refused: [] });
+    const imported = await importMembersFile(
+      t,
+      { chapterId: stuck.id, cookie: admin.cookie },
+      'email\nann@example.org\nbo@example.org\n',
+    );
+    expect(imported).toMatchObject({ added: 2, alreadyMembers: 0, refused: [] });
     expect((await createList(stuck.id)).statusCode).toBe(409);
   });
 

@@ -6,7 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
-import { multipartBody } from '../../test/chapterAdminWorld';
+import { importMembersFile } from '../../test/chapterAdminWorld';
 import { signedInUser } from '../../test/users';
 import { chapters, mailingListContacts, mailOutbox } from '../../db/schema';
 import { IMPORT_REFUSALS } from '../../../common/memberImport';
@@ -51,20 +51,6 @@ const addMembers = async (c: Chapter, email: string) =>
     })
   ).json();
 
-async function importFile(c: Chapter, csv: string) {
-  const body = multipartBody([
-    { name: 'file', data: csv, filename: 'members.csv', contentType: 'text/csv' },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/mailing_list/chapter/${c.chapterId}/import`,
-    payload: body.payload,
-    headers: { ...body.headers, cookie: c.cookie },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
 async function status(c: Chapter, email: string) {
   const [row] = await t.db
     .select({ status: mailingListContacts.status })
@@ -100,7 +86,7 @@ describe('deleting a suppressed member keeps the suppression', () => {
     const found = await call('GET', `/api/admin/brevo/contact/${email}`, admin);
     expect(found.statusCode).toBe(200);
     expect(found.json()).toEqual({ email, emailBlacklisted: true, listIds: [] });
-    expect(await importFile(b, `email\r\n${email}\r\n`)).toEqual({
+    expect(await importMembersFile(t, b, `email\r\n${email}\r\n`)).toEqual({
       added: 0,
       alreadyMembers: 0,
       refused: [{ line: 2, value: email, reason: IMPORT_REFUSALS.blocked }],
@@ -117,7 +103,10 @@ describe('deleting a suppressed member keeps the suppression', () => {
     expect((await call('GET', `/api/admin/brevo/contact/${email}`, admin)).json()).toMatchObject({
       emailBlacklisted: false,
     });
-    expect(await importFile(b, `email\r\n${email}\r\n`)).toMatchObject({ added: 1, refused: [] });
+    expect(await importMembersFile(t, b, `email\r\n${email}\r\n`)).toMatchObject({
+      added: 1,
+      refused: [],
+    });
   });
 
   it('a deleted bounce or unsubscribe is still refused by import and Add Members', async () => {
@@ -131,7 +120,7 @@ describe('deleting a suppressed member keeps the suppression', () => {
     expect((await remove(a, bounced)).statusCode).toBe(200);
     expect(await page(a)).toMatchObject({ members: [], total: 0 });
 
-    expect(await importFile(a, `email\r\n${left}\r\n${bounced}\r\n`)).toEqual({
+    expect(await importMembersFile(t, a, `email\r\n${left}\r\n${bounced}\r\n`)).toEqual({
       added: 0,
       alreadyMembers: 0,
       refused: [
@@ -144,7 +133,7 @@ describe('deleting a suppressed member keeps the suppression', () => {
     ]);
     expect(await status(a, left)).toBeNull();
     // A bounce is the address's on every list; an unsubscribe only this list's.
-    expect(await importFile(b, `email\r\n${left}\r\n${bounced}\r\n`)).toEqual({
+    expect(await importMembersFile(t, b, `email\r\n${left}\r\n${bounced}\r\n`)).toEqual({
       added: 1,
       alreadyMembers: 0,
       refused: [{ line: 3, value: bounced, reason: IMPORT_REFUSALS.bounced }],
@@ -173,7 +162,7 @@ describe('an unsubscribe is undone by its owner only', () => {
     expect(signUp.json().results[0]).toMatchObject({ isError: false, confirmByEmail: true });
     expect(await status(c, email)).toBe('unconfirmed');
 
-    expect(await importFile(c, `email\r\n${email}\r\n`)).toEqual({
+    expect(await importMembersFile(t, c, `email\r\n${email}\r\n`)).toEqual({
       added: 0,
       alreadyMembers: 0,
       refused: [{ line: 2, value: email, reason: IMPORT_REFUSALS.unsubscribed }],
@@ -200,7 +189,7 @@ describe('an unsubscribe is undone by its owner only', () => {
     );
     expect(confirmed.json()).toMatchObject({ result: 'confirmed' });
     expect(await status(c, email)).toBe('active');
-    expect(await importFile(c, `email\r\n${email}\r\n`)).toEqual({
+    expect(await importMembersFile(t, c, `email\r\n${email}\r\n`)).toEqual({
       added: 0,
       alreadyMembers: 1,
       refused: [],

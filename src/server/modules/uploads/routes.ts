@@ -13,7 +13,7 @@ import { requireSignIn } from '../../plugins/auth';
 import { forgetAnswers } from '../../caching/answerCache';
 import { changed } from '../../caching/answerKeys';
 import { fieldError, HttpError } from '../../core/httpError';
-import { isCutOffUpload, UPLOAD_CUT_OFF } from '../../plugins/errors';
+import { isCutOffUpload, UPLOAD_CUT_OFF } from '../../core/cutOffUpload';
 import { requireChapterHostAccess } from '../../core/access';
 import { chapterHeaderSlot } from './slots';
 import { JPEG, MAX_UPLOAD_BYTES, NOT_AN_IMAGE, TOO_LARGE, toJpeg } from './images';
@@ -59,14 +59,17 @@ export function uploadRoutes(root: AppInstance): void {
     },
     async (request) => {
       const chapter = await requireChapterHostAccess(app.db, requireSignIn(request), request.params.id);
-      // The body is read before the limit is asked, so that a refusal leaves no body unread.
-      const upload = await readImageField(request);
+      // The limit is asked before the body is read: a refused upload is answered at once, not
+      // after the whole file has come (plugins/unreadBody.ts reads the rest and throws it away).
       const turn = await takeUploadTurn(app.db, chapter.id);
       let change;
       try {
-        change = await showImage(app.db, chapterHeaderSlot(chapter.id), await toJpeg(upload, { limitMs: app.config.imageDecodeMs }), JPEG);
+        const upload = await readImageField(request);
+        const jpeg = await toJpeg(upload, { limitMs: app.config.imageDecodeMs });
+        change = await showImage(app.db, chapterHeaderSlot(chapter.id), jpeg, JPEG);
       } catch (err) {
-        await turn.giveBack(); // nothing stored: a file that is no image is no upload
+        // Nothing stored: a file that did not arrive, or is no image, is no upload.
+        await turn.giveBack();
         throw err;
       }
       await forgetAnswers(app, [

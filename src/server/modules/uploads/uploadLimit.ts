@@ -4,18 +4,22 @@
 import type { Db } from '../../db/client';
 import { LIMITS } from '../../../common/constants';
 import { HttpError } from '../../core/httpError';
-import { refundAttempt, takeTurn } from '../auth';
+import { refundAttempt, secondsUntilNextTurn, takeTurn } from '../auth';
 
 const HOUR_SECONDS = 60 * 60;
 
 export const TOO_MANY_UPLOADS = `This chapter's header image has been changed ${LIMITS.headerUploadsPerHour} times in the last hour. Please wait an hour before uploading another.`;
 
-/** Takes one of the chapter's uploads this hour, or answers 429; `now` is the clock (tests). */
+/**
+ * Takes one of the chapter's uploads this hour, or answers 429 with how long until the next one
+ * (Retry-After); `now` is the clock (tests).
+ */
 export async function takeUploadTurn(db: Db, chapterId: number, now = new Date()) {
   const key = `headerUpload:chapter:${chapterId}`;
   const limit = { max: LIMITS.headerUploadsPerHour, windowSeconds: HOUR_SECONDS };
   if (!(await takeTurn(db, key, limit, now))) {
-    throw new HttpError(429, TOO_MANY_UPLOADS);
+    const wait = await secondsUntilNextTurn(db, key, now);
+    throw new HttpError(429, TOO_MANY_UPLOADS, undefined, { 'retry-after': String(wait) });
   }
   return { giveBack: () => refundAttempt(db, [key], now) };
 }

@@ -18,7 +18,9 @@ import {
   type ChapterAdminWorld,
   type TestApp,
 } from '../../test/chapterAdminWorld';
+import { RawConnection } from '../../test/rawHttp';
 import { HIDDEN_SLOT_CACHE, SLOT_CACHE } from './serveRoutes';
+import { MAX_UPLOAD_BYTES } from './images';
 import { TOO_MANY_UPLOADS } from './uploadLimit';
 
 let t: TestApp;
@@ -107,6 +109,63 @@ describe('uploads per chapter per hour', () => {
     vi.setSystemTime(start + 60 * 60 * 1000 + 1000);
     expect((await upload(chapter.id)).statusCode).toBe(200);
     expect(await headerUrl(chapter.id)).not.toBe(kept);
+  });
+
+  it('counts no turn for a file too large or no image: the chapter still has its ten', async () => {
+    const chapter = await hostedChapter();
+    const refusedAs = async (raw: ReturnType<typeof imageUpload>) =>
+      (
+        await send(
+          t,
+          { method: 'POST', url: `/api/chapter/header_image/${chapter.id}`, raw },
+          w.cookies.host,
+        )
+      ).statusCode;
+    expect(await refusedAs(imageUpload(Buffer.alloc(MAX_UPLOAD_BYTES + 1, 7)))).toBe(413);
+    expect(await refusedAs(imageUpload('not an image'))).toBe(400);
+    for (let n = 0; n < LIMITS.headerUploadsPerHour; n++) {
+      expect((await upload(chapter.id)).statusCode).toBe(200);
+    }
+    expect((await upload(chapter.id)).statusCode).toBe(429);
+  });
+
+  it("says in Retry-After how long until the chapter's hour is over", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    vi.setSystemTime(start);
+    const chapter = await hostedChapter();
+    for (let n = 0; n < LIMITS.headerUploadsPerHour; n++) await upload(chapter.id);
+    vi.setSystemTime(start + 20 * 60 * 1000);
+    const refused = await upload(chapter.id);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe(String(40 * 60));
+  });
+
+  it('refuses an upload past the limit before its file has come, over a connection that stays usable', async () => {
+    const chapter = await hostedChapter();
+    for (let n = 0; n < LIMITS.headerUploadsPerHour; n++) await upload(chapter.id);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const client = new RawConnection((t.app.server.address() as { port: number }).port);
+    try {
+      const file = imageUpload(Buffer.alloc(2 * 1024 * 1024, 7), 'big.png');
+      await client.writeHead('POST', `/api/chapter/header_image/${chapter.id}`, {
+        ...file.headers,
+        'content-length': file.payload.length,
+        cookie: w.cookies.host!,
+      });
+      // Half the file: an answer now is one given before the body was read.
+      const half = file.payload.length / 2;
+      await client.write(file.payload.subarray(0, half));
+      const refused = await client.next();
+      expect(refused?.status).toBe(429);
+      expect(JSON.parse(refused!.body)).toMatchObject({ message: TOO_MANY_UPLOADS });
+
+      await client.write(file.payload.subarray(half));
+      await client.writeHead('GET', '/api/health', {});
+      expect((await client.next())?.status).toBe(200);
+    } finally {
+      client.destroy();
+    }
   });
 });
 

@@ -1,23 +1,46 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { encodeChapterMap } from '../../../common/chapterMap';
 import { errorReply, fakeServer } from '../../test/fakeServer';
 import { renderScreen } from '../../test/renderScreen';
 import { HomeMap } from './HomeMap';
 
 // Leaflet does not draw in jsdom (it measures the page): these tests cover what the home map's
-// screen does around the map; the browser tests drive the map itself.
+// screen does around the map; the browser tests drive the map itself. In its place, the pins
+// the screen hands the map, each by its label.
 vi.mock('../../components/map/LazyChapterMap', () => ({
-  LazyChapterMap: ({ label, pins }: { label: string; pins: unknown[] }) => (
-    <div role="img" aria-label={label}>
-      {pins.length} pins
-    </div>
+  LazyChapterMap: ({ label, pins }: { label: string; pins: { key: string; label: string }[] }) => (
+    <ul aria-label={label}>
+      {pins.map((pin) => (
+        <li key={pin.key}>{pin.label}</li>
+      ))}
+    </ul>
   ),
 }));
 
-function showMap(mapAnswer: Parameters<typeof fakeServer>[0][string]) {
-  const server = fakeServer({ 'GET /api/chapters/map': mapAnswer });
+function showMap(
+  mapAnswer: Parameters<typeof fakeServer>[0][string],
+  routes: Parameters<typeof fakeServer>[0] = {},
+) {
+  const server = fakeServer({ 'GET /api/chapters/map': mapAnswer, ...routes });
   return { server, ...renderScreen(<HomeMap />) };
 }
+
+const pin = (id: number, displayTitle: string, lat: number, lng: number, type = 1) => ({
+  id,
+  displayTitle,
+  lat,
+  lng,
+  chapterTypeId: type,
+  typeName: type === 1 ? 'Drinking' : 'Dining',
+});
+// The map's compact answer, written as the server writes it.
+const NETWORK = encodeChapterMap([
+  pin(1, 'Brooklyn', 40.69, -73.99),
+  pin(2, 'Chicago', 41.88, -87.63, 5),
+  pin(3, 'Evanston', 42.05, -87.69),
+  pin(4, 'Austin', 30.27, -97.74),
+]);
 
 describe('Home map', () => {
   it('says the chapters could not be loaded when the map answer fails', async () => {
@@ -41,5 +64,56 @@ describe('Home map', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Your browser did not share your location. Search for a place instead.',
     );
+  });
+
+  it('puts a pin for each chapter, named by its type and title, and keys only the types shown', async () => {
+    showMap(NETWORK);
+    const map = screen.getByRole('list', { name: 'Map of chapters' });
+    expect(await within(map).findByText('Drinking Liberally Brooklyn')).toBeInTheDocument();
+    expect(
+      within(map)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
+        .sort(),
+    ).toEqual([
+      'Dining Liberally Chicago',
+      'Drinking Liberally Austin',
+      'Drinking Liberally Brooklyn',
+      'Drinking Liberally Evanston',
+    ]);
+    const key = screen.getByRole('list', { name: 'Map key' });
+    expect(
+      within(key)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Drinking Liberally', 'Dining Liberally']);
+  });
+
+  it('lists the chapters nearest a searched place, nearest first, with how far they are', async () => {
+    const { user } = showMap(NETWORK, {
+      'GET /api/geocode?q=Chicago': { lat: 41.88, lng: -87.63, label: 'Chicago, IL' },
+    });
+    await screen.findByText('Drinking Liberally Brooklyn');
+    await user.type(screen.getByLabelText('Find chapters near'), 'Chicago');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const nearest = await screen.findByRole('region', { name: 'Chapters nearest Chicago, IL' });
+    const items = within(nearest).getAllByRole('listitem');
+    expect(
+      items.map((li) => within(li).getByText(/^(Brooklyn|Chicago|Evanston|Austin)$/).textContent),
+    ).toEqual(['Chicago', 'Evanston', 'Brooklyn', 'Austin']);
+    expect(items[0]).toHaveTextContent('0.0 mi (0.0 km) away');
+    expect(items[1]).toHaveTextContent('12 mi (20 km) away');
+    expect(screen.getByText('Showing Chicago, IL')).toBeInTheDocument();
+  });
+
+  it('says when the place searched for cannot be found, and lists nothing', async () => {
+    const { user } = showMap(NETWORK, {
+      'GET /api/geocode?q=Atlantis': errorReply(404, 'Not found'),
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await user.type(screen.getByLabelText('Find chapters near'), 'Atlantis');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('We could not find "Atlantis".')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Chapters nearest/ })).not.toBeInTheDocument();
   });
 });

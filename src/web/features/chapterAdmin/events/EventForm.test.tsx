@@ -106,6 +106,23 @@ describe('Add Event: the schedule', () => {
     });
   });
 
+  it('saves the start and end times chosen, in 24-hour form', async () => {
+    const { server, user, router } = openForm({
+      [SAVE]: ({ body }) => savedEvent(body as Record<string, unknown>),
+    });
+    await fillPlace(user);
+    await user.selectOptions(screen.getByLabelText('Start time'), '8:30pm');
+    await user.selectOptions(screen.getByLabelText('End time'), '11:00pm');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/chapter/ny/brooklyn/admin/events'),
+    );
+    expect(server.callsTo('POST', '/api/chapter_event')[0]!.body).toMatchObject({
+      startTime: '20:30',
+      endTime: '23:00',
+    });
+  });
+
   it("shows the server's refusal above the form and stays", async () => {
     const { user, router } = openForm({
       [SAVE]: errorReply(400, 'Bad Request', [
