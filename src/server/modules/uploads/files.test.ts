@@ -36,8 +36,13 @@ describe('chapter header images', () => {
   it('names the image on the chapter only when there is one, and serves it from the spec path', async () => {
     const pictured = (await t.app.inject({ url: '/api/chapter/slug/pictured' })).json();
     expect(pictured.headerImageUrl).toBe(imageUrl(hashOf(jpeg)));
-    expect((await t.app.inject({ url: '/api/chapter/slug/plain' })).json().headerImageUrl).toBeNull();
-    for (const url of [pictured.headerImageUrl, `/assets/images/uploads/chapter_header_${withImage}.jpg`]) {
+    expect(
+      (await t.app.inject({ url: '/api/chapter/slug/plain' })).json().headerImageUrl,
+    ).toBeNull();
+    for (const url of [
+      pictured.headerImageUrl,
+      `/assets/images/uploads/chapter_header_${withImage}.jpg`,
+    ]) {
       const image = await t.app.inject({ url });
       expect(image.statusCode, url).toBe(200);
       expect(image.headers['content-type'], url).toBe('image/jpeg');

@@ -153,7 +153,10 @@ describe('POST /api/chapter/header_image/:id', () => {
       .jpeg()
       .toBuffer();
     expect((await sharp(withExif).metadata()).exif).toBeDefined();
-    expect((await upload(chapter.id, imageUpload(withExif, 'a.jpg', 'image/jpeg'), w.cookies.host)).statusCode).toBe(200);
+    expect(
+      (await upload(chapter.id, imageUpload(withExif, 'a.jpg', 'image/jpeg'), w.cookies.host))
+        .statusCode,
+    ).toBe(200);
     const clean = await storedOf(chapter.id);
     expect((await sharp(clean).metadata()).exif).toBeUndefined();
     expect(clean.includes(Buffer.from('secret camera owner'))).toBe(false);
@@ -166,7 +169,11 @@ describe('POST /api/chapter/header_image/:id', () => {
     const bad = [
       imageUpload('just some words\n', 'notes.txt', 'text/plain'),
       imageUpload(Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4, 5, 6, 7, 8]), 'broken.png'),
-      imageUpload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml'),
+      imageUpload(
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        'x.svg',
+        'image/svg+xml',
+      ),
       imageUpload(Buffer.alloc(0), 'empty.png'),
     ];
     for (const raw of bad) {

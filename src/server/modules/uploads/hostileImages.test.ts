@@ -102,7 +102,11 @@ async function truncatedJpeg(): Promise<Buffer> {
 const headerUpload = (data: Buffer, filename = 'header.png', type = 'image/png') =>
   send(
     t,
-    { method: 'POST', url: `/api/chapter/header_image/${w.chapter.id}`, raw: imageUpload(data, filename, type) },
+    {
+      method: 'POST',
+      url: `/api/chapter/header_image/${w.chapter.id}`,
+      raw: imageUpload(data, filename, type),
+    },
     w.cookies.host,
   );
 const frontPageUpload = (data: Buffer, filename: string, type: string) =>
@@ -151,12 +155,20 @@ describe('hostile image uploads', () => {
       ['svg canvas', svgHugeCanvas, 'canvas.svg', 'image/svg+xml'],
       ['svg named png', svgBomb, 'innocent.png', 'image/png'],
       ['tiff', tiff, 'photo.tiff', 'image/tiff'],
-      ['pdf', Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'), 'a.pdf', 'application/pdf'],
+      [
+        'pdf',
+        Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+        'a.pdf',
+        'application/pdf',
+      ],
       ['heic', heic, 'IMG_0001.HEIC', 'image/heic'],
       ['truncated jpeg', await truncatedJpeg(), 'cut.jpg', 'image/jpeg'],
     ];
     for (const [name, data, filename, type] of hostile) {
-      for (const res of [await headerUpload(data, filename, type), await frontPageUpload(data, filename, type)]) {
+      for (const res of [
+        await headerUpload(data, filename, type),
+        await frontPageUpload(data, filename, type),
+      ]) {
         expect(res.statusCode, name).toBe(400);
         expect(res.json().message, name).toBe(NOT_AN_IMAGE);
         expect(fieldNames(res), name).toEqual(['image']);

@@ -20,7 +20,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const jpegOf = (background: string) =>
-  sharp({ create: { width: 6, height: 6, channels: 3, background } }).jpeg().toBuffer();
+  sharp({ create: { width: 6, height: 6, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 
 function recordingLog() {
   const lines: { level: 'info' | 'warn'; message: string }[] = [];
@@ -36,7 +38,10 @@ async function tableCounts() {
     t.db.select().from(images),
     t.db.select().from(imageSlots),
   ]);
-  return { images: imageRows.length, slots: slotRows.map((row) => `${row.slot}=${row.hash}`).sort() };
+  return {
+    images: imageRows.length,
+    slots: slotRows.map((row) => `${row.slot}=${row.hash}`).sort(),
+  };
 }
 
 describe('importUploadedFiles', () => {
@@ -68,9 +73,15 @@ describe('importUploadedFiles', () => {
       });
       expect(readFileSync(path.join(dir, name)).equals(files[name]!), name).toBe(true);
     }
-    expect(run.lines.some((l) => l.level === 'warn' && l.message.includes('chapter_header_999999'))).toBe(true);
-    expect((await storedHeader(t.db, first.id))?.equals(files[`chapter_header_${first.id}.jpg`]!)).toBe(true);
-    expect((await storedHeader(t.db, second.id))?.equals(files[`chapter_header_${second.id}.jpg`]!)).toBe(true);
+    expect(
+      run.lines.some((l) => l.level === 'warn' && l.message.includes('chapter_header_999999')),
+    ).toBe(true);
+    expect(
+      (await storedHeader(t.db, first.id))?.equals(files[`chapter_header_${first.id}.jpg`]!),
+    ).toBe(true);
+    expect(
+      (await storedHeader(t.db, second.id))?.equals(files[`chapter_header_${second.id}.jpg`]!),
+    ).toBe(true);
     expect((await storedFrontPage(t.db))?.equals(files['front_page.jpg']!)).toBe(true);
 
     const before = await tableCounts();
@@ -134,7 +145,11 @@ describe('importUploadedFiles', () => {
   });
 
   it('does nothing without an uploads folder', async () => {
-    const report = await importUploadedFiles(t.db, path.join(t.config.dataDir, 'none'), recordingLog().log);
+    const report = await importUploadedFiles(
+      t.db,
+      path.join(t.config.dataDir, 'none'),
+      recordingLog().log,
+    );
     expect(report).toEqual({ moved: [], present: [], skipped: [] });
   });
 });

@@ -44,10 +44,7 @@ function filesIn(dir: string): string[] {
 /** The ids of the chapters that exist, of those named. */
 async function existingChapters(db: Db, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: chapters.id })
-    .from(chapters)
-    .where(inArray(chapters.id, ids));
+  const rows = await db.select({ id: chapters.id }).from(chapters).where(inArray(chapters.id, ids));
   return new Set(rows.map((row) => row.id));
 }
 
@@ -101,7 +98,9 @@ export async function importUploadedFiles(
     log.warn(`Left ${path.join(uploadsDir, file)} out of the database: ${why}.`);
   }
   if (report.present.length > 0) {
-    log.info(`${report.present.length} image file(s) in ${uploadsDir} were in the database already.`);
+    log.info(
+      `${report.present.length} image file(s) in ${uploadsDir} were in the database already.`,
+    );
   }
   if (report.skipped.length === 0) {
     log.info(`Every image file in ${uploadsDir} is in the database: the folder is no longer used.`);

@@ -58,7 +58,11 @@ export function uploadRoutes(root: AppInstance): void {
       schema: { params, response: { 200: resultSchema } },
     },
     async (request) => {
-      const chapter = await requireChapterHostAccess(app.db, requireSignIn(request), request.params.id);
+      const chapter = await requireChapterHostAccess(
+        app.db,
+        requireSignIn(request),
+        request.params.id,
+      );
       // The limit is asked before the body is read: a refused upload is answered at once, not
       // after the whole file has come (plugins/unreadBody.ts reads the rest and throws it away).
       const turn = await takeUploadTurn(app.db, chapter.id);
@@ -87,7 +91,11 @@ export function uploadRoutes(root: AppInstance): void {
       schema: { params, response: { 200: resultSchema } },
     },
     async (request) => {
-      const chapter = await requireChapterHostAccess(app.db, requireSignIn(request), request.params.id);
+      const chapter = await requireChapterHostAccess(
+        app.db,
+        requireSignIn(request),
+        request.params.id,
+      );
       const change = await clearSlot(app.db, chapterHeaderSlot(chapter.id));
       await forgetAnswers(app, [
         ...changed.chapterPart(chapter.id),

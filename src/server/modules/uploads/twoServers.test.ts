@@ -30,7 +30,9 @@ beforeAll(async () => {
 afterAll(() => servers.close());
 
 const png = (background: string) =>
-  sharp({ create: { width: 48, height: 24, channels: 3, background } }).png().toBuffer();
+  sharp({ create: { width: 48, height: 24, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 /** The chapter's headerImageUrl as a visitor reads it on the second server. */
 const headerOnSecond = async () =>
@@ -75,7 +77,10 @@ describe('images on several app servers', () => {
   it('answers 304 to a client that has the image, on either kind of URL', async () => {
     const stored = (await storedHeader(t.db, w.chapter.id))!;
     const etag = `"${hashOf(stored)}"`;
-    const urls = [imageUrl(hashOf(stored)), `/assets/images/uploads/chapter_header_${w.chapter.id}.jpg`];
+    const urls = [
+      imageUrl(hashOf(stored)),
+      `/assets/images/uploads/chapter_header_${w.chapter.id}.jpg`,
+    ];
     for (const url of urls) {
       for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
         const res = await second.inject({ url, headers: { 'if-none-match': ifNoneMatch } });
@@ -105,7 +110,9 @@ describe('images on several app servers', () => {
     const after = (await headerOnSecond()) as string;
     expect(after).toMatch(HASHED_URL);
     expect(after).not.toBe(before);
-    const fresh = await second.inject({ url: `/assets/images/uploads/chapter_header_${w.chapter.id}.jpg` });
+    const fresh = await second.inject({
+      url: `/assets/images/uploads/chapter_header_${w.chapter.id}.jpg`,
+    });
     expect(fresh.headers.etag).toBe(`"${after.slice(-68, -4)}"`);
 
     const removed = await servers.writeHeard(

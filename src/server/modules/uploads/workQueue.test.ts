@@ -45,7 +45,16 @@ describe('workQueue', () => {
     await tick();
     d.state.finish();
     expect(await Promise.all([...results, late])).toEqual(['a', 'b', 'c', 'd']);
-    expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c', 'start d', 'end d']);
+    expect(log).toEqual([
+      'start a',
+      'end a',
+      'start b',
+      'end b',
+      'start c',
+      'end c',
+      'start d',
+      'end d',
+    ]);
   });
 
   it('runs two at once when allowed two', async () => {
