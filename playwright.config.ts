@@ -11,7 +11,7 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   // No retries: the tests share one database, so a retry meets its first try's changes (see
-  // docs/decisions.md). A test that fails once is a race to fix.
+  // docs/decisions/10-browser-tests.md). A test that fails once is a race to fix.
   retries: 0,
   // Two workers share the machine's two cores with two sites and two browsers: a long test
   // (a whole account's settings, an editor's round trip) runs past 30 s on a busy CI machine.
