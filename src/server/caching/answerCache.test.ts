@@ -1,6 +1,6 @@
 // The cache's bookkeeping: what forgets an answer, a build that a change overtakes, the size of
 // the notices, and forgetting everything after a listener was away.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -29,8 +29,24 @@ function counted() {
   return { cache, get, builds: (key: string) => built.get(key) ?? 0 };
 }
 
+/**
+ * Only Date is faked (the cache's age of an answer): an answer's TTL passes when the test moves
+ * the time, never because the machine paused; timers and promises run as ever.
+ */
+function setTime(): (ms: number) => void {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  let now = Date.parse('2026-06-01T12:00:00Z');
+  vi.setSystemTime(now);
+  return (ms) => vi.setSystemTime((now += ms));
+}
+
 describe('an answer cache', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('sends an answer past its TTL once more while the next one is built, never after a change', async () => {
+    const pass = setTime();
     const cache = createAnswerCache(z.unknown(), 30);
     let n = 0;
     let release = () => {};
@@ -41,7 +57,7 @@ describe('an answer cache', () => {
     };
     const body = async () => JSON.parse((await cache.get('a', build)).body) as { n: number };
     expect(await body()).toEqual({ n: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    pass(40);
     expect(cache.peek('a')).toBeNull();
     // Past its TTL: the old answer at once, the next one building meanwhile.
     expect(await body()).toEqual({ n: 1 });
@@ -60,11 +76,12 @@ describe('an answer cache', () => {
   it('never sends a page past its TTL: the visitor waits for the next one (sendsStale: false)', async () => {
     // A page carries the answers it was drawn with; the app asks again for any older than its
     // own staleTime, so an old page would cost the visitor a second fetch.
+    const pass = setTime();
     const pages = createAnswerCache(textAnswers('text/html'), 30, 1000, { sendsStale: false });
     let n = 0;
     const build = async () => `<p>${++n}</p>`;
     expect((await pages.get('/p', build)).body).toBe('<p>1</p>');
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    pass(40);
     expect((await pages.get('/p', build)).body).toBe('<p>2</p>');
   });
 

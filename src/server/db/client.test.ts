@@ -116,14 +116,22 @@ describe('PostgreSQL', () => {
     'lets a request still being handled finish its queries when the app shuts down',
     async () => {
       const database = await createTestDatabase();
-      // A handler with two rounds of queries, the second asked after close() has begun.
+      // A handler with two rounds of queries, the second asked after close() has begun (an
+      // order the test makes, not a time it hopes for).
+      let firstDone = () => {};
+      const betweenRounds = new Promise<void>((resolve) => (firstDone = resolve));
+      let closeBegun = () => {};
+      const closing = new Promise<void>((resolve) => (closeBegun = resolve));
       const handler = (async () => {
         await database.db.select().from(roles);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        firstDone();
+        await closing;
         return database.db.select().from(roles);
       })();
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      await database.close();
+      await betweenRounds;
+      const closed = database.close();
+      closeBegun();
+      await closed;
       await expect(handler).resolves.toHaveLength(ROLES.length);
     },
   );

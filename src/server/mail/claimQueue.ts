@@ -12,6 +12,7 @@ import {
   type ClaimedDelivery,
 } from './deliveries';
 import { reasonOf } from './sendFailures';
+import type { Cancel, WorkerClock } from './workerClock';
 import { Abandoned, type WorkerLife } from './workerLife';
 
 // The heartbeat renews every row in hand (queued, being sent, being recorded) every third of a
@@ -36,7 +37,7 @@ interface Batch {
 export interface Claimed {
   row: ClaimedDelivery;
   batch: Batch;
-  /** performance.now() after which the row is no longer started (moved on by each beat). */
+  /** The clock's now() after which the row is no longer started (moved on by each beat). */
   startBy: number;
   /** A beat found the row no longer ours (taken over, or no longer 'sending'). */
   lost: boolean;
@@ -46,6 +47,7 @@ export interface ClaimQueueOptions {
   db: Db;
   log: Pick<FastifyBaseLogger, 'error'>;
   life: WorkerLife;
+  clock: WorkerClock;
   leaseMs: number;
   batchSize: number;
   /** Fetch the next batch once fewer than this many claimed rows are left. */
@@ -73,7 +75,7 @@ export interface ClaimQueue {
 }
 
 export function claimQueue(options: ClaimQueueOptions): ClaimQueue {
-  const { db, log, life, leaseMs, batchSize } = options;
+  const { db, log, life, clock, leaseMs, batchSize } = options;
   /** Claimed rows not yet started, oldest batch first. */
   const queue: Claimed[] = [];
   let claiming: Promise<void> | null = null;
@@ -81,7 +83,7 @@ export function claimQueue(options: ClaimQueueOptions): ClaimQueue {
   let drained = true;
   /** The rows this worker holds (queued, being sent or being recorded), by id. */
   const inHand = new Map<number, Claimed>();
-  let heart: NodeJS.Timeout | null = null;
+  let stopBeating: Cancel | null = null;
   let beating = false;
 
   /** `count` rows of the batch are done with; the last one finishes its messages. */
@@ -95,8 +97,8 @@ export function claimQueue(options: ClaimQueueOptions): ClaimQueue {
   }
 
   function stopHeart() {
-    if (heart) clearInterval(heart);
-    heart = null;
+    stopBeating?.();
+    stopBeating = null;
   }
 
   /** One statement renews every row in hand; a row it does not renew is no longer ours. */
@@ -107,11 +109,12 @@ export function claimQueue(options: ClaimQueueOptions): ClaimQueue {
       stopHeart();
       return;
     }
-    const renewedAt = performance.now();
+    const renewedAt = clock.now();
     const renewed = await renewClaims(
       db,
       held.map((i) => i.row),
       leaseMs,
+      clock.leaseNow(),
     );
     life.alive();
     for (const item of held) {
@@ -123,10 +126,10 @@ export function claimQueue(options: ClaimQueueOptions): ClaimQueue {
   }
 
   function startHeart() {
-    heart ??= setInterval(() => {
+    stopBeating ??= clock.every(leaseMs * BEAT, () => {
       if (beating) return;
       beating = true;
-      beat()
+      return beat()
         .catch((err: unknown) => {
           // Nothing renewed: the rows in hand stop being started when their window closes.
           if (!(err instanceof Abandoned))
@@ -135,14 +138,13 @@ export function claimQueue(options: ClaimQueueOptions): ClaimQueue {
         .finally(() => {
           beating = false;
         });
-    }, leaseMs * BEAT);
-    heart.unref();
+    });
   }
 
   async function claim(): Promise<void> {
     // Taken before the statement, so the window closes before the lease could.
-    const startBy = performance.now() + leaseMs * START_WINDOW;
-    const rows = await claimDeliveries(db, leaseMs, batchSize);
+    const startBy = clock.now() + leaseMs * START_WINDOW;
+    const rows = await claimDeliveries(db, leaseMs, batchSize, clock.leaseNow());
     life.alive();
     drained = rows.length < batchSize;
     if (rows.length === 0) return;
@@ -177,7 +179,7 @@ export function claimQueue(options: ClaimQueueOptions): ClaimQueue {
     return claiming;
   }
 
-  const mayStart = (item: Claimed) => !item.lost && performance.now() < item.startBy;
+  const mayStart = (item: Claimed) => !item.lost && clock.now() < item.startBy;
 
   /**
    * Takes the rows that may no longer be started out of the queue: lost ones are dropped, late

@@ -16,7 +16,7 @@
 // as it is read, in id order, and the UPDATE only reaches a row the CTE has answered, so every
 // row is locked after every lower one. A statement that changes one row cannot close a circle
 // with these, so the failure marks (one row each) need no such step.
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailingMessages } from '../db/schema';
 import { queryRows } from '../core/database';
@@ -32,6 +32,9 @@ export interface ClaimedDelivery {
   status: 'sending' | 'skipped';
   unsubscribeToken: string;
 }
+
+/** The database's own clock: what leases are counted from unless a test's clock says otherwise. */
+const DATABASE_NOW = sql`now()`;
 
 /** Integers as one PostgreSQL array parameter (the same text on node-postgres and PGlite). */
 const intArray = (values: readonly number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
@@ -52,7 +55,8 @@ const lockUnderClaim = (rows: readonly { id: number; attempts: number }[]) =>
       )`;
 
 /**
- * Claims up to `limit` claimable deliveries, oldest first, for `leaseMs`, in one statement.
+ * Claims up to `limit` claimable deliveries, oldest first, for `leaseMs` from `now`, in one
+ * statement.
  * FOR UPDATE SKIP LOCKED lets concurrent workers pass over each other's rows instead of
  * queueing behind them. A row whose contact is no longer active is marked skipped in the same
  * statement (and answered as such). A row still 'sending' is a dead worker's: it is claimed on
@@ -63,12 +67,13 @@ export async function claimDeliveries(
   db: Db,
   leaseMs: number,
   limit: number,
+  now: SQL = DATABASE_NOW,
 ): Promise<ClaimedDelivery[]> {
   return queryRows<ClaimedDelivery>(
     db,
     sql`with candidates as (
           select id, status from mailing_deliveries
-          where status in ('pending', 'sending') and (lease_until is null or lease_until < now())
+          where status in ('pending', 'sending') and (lease_until is null or lease_until < ${now})
           order by id
           limit ${limit}
           for update skip locked
@@ -83,7 +88,7 @@ export async function claimDeliveries(
           update mailing_deliveries d
           set status = case when c.status = 'active' then 'sending' else 'skipped' end,
               lease_until = case when c.status = 'active'
-                then now() + ${leaseMs}::int * interval '1 millisecond' end,
+                then ${now} + ${leaseMs}::int * interval '1 millisecond' end,
               attempts = d.attempts + 1
           from mailing_list_contacts c
           where d.id in (select id from picked) and c.id = d.contact_id
@@ -164,13 +169,14 @@ export async function renewClaims(
   db: Db,
   rows: readonly { id: number; attempts: number }[],
   leaseMs: number,
+  now: SQL = DATABASE_NOW,
 ): Promise<Set<number>> {
   if (rows.length === 0) return new Set();
   const renewed = await queryRows<{ id: number }>(
     db,
     sql`with ${lockUnderClaim(rows)}
         update mailing_deliveries d
-        set lease_until = now() + ${leaseMs}::int * interval '1 millisecond'
+        set lease_until = ${now} + ${leaseMs}::int * interval '1 millisecond'
         from locked
         where d.id = locked.id
         returning d.id`,
@@ -232,11 +238,12 @@ export async function retryLater(
   id: number,
   error: string,
   delayMs: number,
+  now: SQL = DATABASE_NOW,
 ): Promise<void> {
   await db.execute(
     sql`update mailing_deliveries
         set status = 'pending', error = ${error},
-            lease_until = now() + ${delayMs}::int * interval '1 millisecond'
+            lease_until = ${now} + ${delayMs}::int * interval '1 millisecond'
         where id = ${id} and status = 'sending'`,
   );
 }

@@ -3,6 +3,7 @@
 // pending, to be tried again after 1, 2, 4, 8... minutes, at most an hour. A refusal of the
 // recipient or the message for good is also a bounce: the address gets no more mail
 // (./bounces.ts).
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { bounceReason, markBounced } from './bounces';
@@ -28,6 +29,8 @@ export async function recordFailure(
   delivery: ClaimedDelivery,
   err: unknown,
   maxAttempts: number,
+  /** The moment a retry's wait counts from (the worker's clock). */
+  now?: SQL,
 ): Promise<void> {
   const reason = reasonOf(err);
   const bounce = bounceReason(err);
@@ -42,6 +45,6 @@ export async function recordFailure(
     await markDone(db, delivery.id, 'failed', reason);
   } else {
     const delay = Math.min(RETRY_BASE_MS * 2 ** (delivery.attempts - 1), RETRY_MAX_MS);
-    await retryLater(db, delivery.id, reason, delay);
+    await retryLater(db, delivery.id, reason, delay, now);
   }
 }

@@ -25,6 +25,7 @@ import { MAX_ATTEMPTS, reasonOf, recordFailure } from './sendFailures';
 import { sendTemplates } from './sendTemplates';
 import { sentRecorder } from './sentRecorder';
 import { startGate } from './startGate';
+import { realClock, type WorkerClock } from './workerClock';
 import { Abandoned, workerLife } from './workerLife';
 
 export interface SendWorkerOptions {
@@ -56,6 +57,8 @@ export interface SendWorkerOptions {
    * (/metrics counts this server's own sends; the ledger is the record).
    */
   onSmtpAnswer?: (answer: 'sent' | 'refused') => void;
+  /** Its time: the process's and the database's (the default), or a test's (./workerClock.ts). */
+  clock?: WorkerClock;
 }
 
 export interface SendWorker {
@@ -66,9 +69,17 @@ export interface SendWorker {
   stop(): Promise<void>;
   /**
    * Stops at once as if the process had died: the deliveries it claimed stay claimed,
-   * unrecorded, until their lease runs out. For tests of exactly that.
+   * unrecorded, until their lease runs out. For tests of exactly that. Resolves once every
+   * send it had in flight came back and every statement it had begun ended: it writes nothing
+   * more from then on.
    */
-  abandon(): void;
+  abandon(): Promise<void>;
+  /**
+   * Resolves once every loop is waiting for work (it found nothing to claim, nothing it took is
+   * left unsent, and every record of a sent message ended). For tests that move a clock of
+   * their own and wait for what follows.
+   */
+  waiting(): Promise<void>;
 }
 
 const BATCH_SIZE = 50;
@@ -85,6 +96,7 @@ const recordedNow: Recorded = { settled: Promise.resolve(null) };
 
 export function createSendWorker(options: SendWorkerOptions): SendWorker {
   const { db, mailer, log, pollMs, leaseMs, publicUrl } = options;
+  const clock = options.clock ?? realClock;
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const unrecordedPerLoop = Math.max(1, options.unrecordedPerLoop ?? UNRECORDED_PER_LOOP);
@@ -94,6 +106,7 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
     db,
     log,
     life,
+    clock,
     leaseMs,
     batchSize,
     // Half a batch ahead: a claim takes longer than a few sends, and the loops must not wait.
@@ -107,6 +120,10 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
   let loops: Promise<void> | null = null;
   const sleepers = new Set<() => void>();
   let woken = false;
+  /** Records of sent messages not yet ended (written or failed). */
+  let recording = 0;
+  /** Told when every loop is waiting for work and no record is under way (waiting()). */
+  let onAllWaiting: (() => void)[] = [];
 
   /**
    * Sends one claimed row. 'sent': the SMTP server took it, and it is not recorded yet;
@@ -138,7 +155,7 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
       life.alive();
       options.onSmtpAnswer?.(refusal ? 'refused' : 'sent');
       if (!refusal) return 'sent';
-      await recordFailure(db, log, row, refusal.err, maxAttempts);
+      await recordFailure(db, log, row, refusal.err, maxAttempts, clock.leaseNow());
     }
     return 'recorded';
   }
@@ -162,13 +179,18 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
       await queue.done(item);
       return recordedNow;
     }
+    recording += 1;
     const settled = recorder
       .record(item.row.id)
       .then(() => queue.done(item))
       .then(
         () => null,
         (err: unknown) => err,
-      );
+      )
+      .finally(() => {
+        recording -= 1;
+        tellIfAllWaiting();
+      });
     return { settled };
   }
 
@@ -178,14 +200,24 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, pollMs);
+      const cancel = clock.after(pollMs, done);
       function done() {
-        clearTimeout(timer);
+        cancel();
         sleepers.delete(done);
         resolve();
       }
       sleepers.add(done);
+      tellIfAllWaiting();
     });
+  }
+
+  const allWaiting = () => sleepers.size === concurrency && recording === 0;
+
+  function tellIfAllWaiting() {
+    if (!allWaiting()) return;
+    const told = onAllWaiting;
+    onAllWaiting = [];
+    for (const tell of told) tell();
   }
 
   /** Waits for the oldest of a loop's records; throws what it failed with. */
@@ -210,7 +242,8 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
           queue.putBack(item);
         }
       } catch (err) {
-        if (err instanceof Abandoned) return;
+        // Dead: it sends and claims nothing more; what it had begun to record ends below.
+        if (err instanceof Abandoned) break;
         // The database is away, most likely: wait a round and try again.
         log.error({ err: reasonOf(err) }, 'send worker step failed');
       }
@@ -258,9 +291,14 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
           log.error({ err: reasonOf(err) }, 'could not hand back claimed chapter email'),
         );
     },
-    abandon() {
+    async abandon() {
       life.state = 'abandoned';
       interrupt();
+      await loops;
+    },
+    waiting() {
+      if (life.state === 'running' && allWaiting()) return Promise.resolve();
+      return new Promise((resolve) => onAllWaiting.push(resolve));
     },
   };
 }

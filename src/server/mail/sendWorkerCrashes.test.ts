@@ -1,13 +1,17 @@
 // The send worker when its server dies mid-send, against a real SMTP peer: nothing is lost, a
 // copy the SMTP server took but nobody recorded is sent again with the same Message-ID (and no
 // more such copies than the loops may leave unrecorded), and another worker takes over a dead
-// one's batch once its lease runs out.
+// one's batch once its lease runs out. The workers run on a clock the test moves
+// (../test/testClock.ts): a lease runs out when the test moves the clock past it, not while a
+// slow machine sends, and a dead worker is waited for until it has ended what it had begun.
 import type { ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { waitForMessage } from '../modules/mailing/testWorld';
-import { recipientOf, sleep, useSendWorkerWorld } from '../test/sendWorkerWorld';
+import { passTime, TestClock } from '../test/testClock';
+import { POLL_MS, recipientOf, useSendWorkerWorld } from '../test/sendWorkerWorld';
 
 const w = useSendWorkerWorld();
+const clock = new TestClock();
 
 describe('a send worker that dies mid-send', () => {
   it('loses nothing halfway: every contact gets the message exactly once', async () => {
@@ -15,21 +19,21 @@ describe('a send worker that dies mid-send', () => {
     const { messageId, recipients } = await w.send(list.listId, list.cookie, 'Crash test');
     expect(recipients).toBe(40);
 
-    const first = w.worker();
-    let crashed!: () => void;
+    const lease = 1000;
+    const first = w.worker({ leaseMs: lease, clock });
+    let crashed!: (died: Promise<void>) => void;
     const crash = new Promise<void>((resolve) => (crashed = resolve));
     w.onMessage = () => {
       if (w.copiesOf('Crash test').length < 15) return null;
       // The 16th message: the process "dies" while the SMTP server has it, before accepting.
-      first.abandon();
-      crashed();
+      crashed(first.abandon());
       return new Error('connection lost');
     };
     first.start();
+    // The dead worker's last send comes back (it must write nothing) and what it had begun to
+    // write lands.
     await crash;
     w.onMessage = () => null;
-    // Let the dead worker's last send come back: it must write nothing.
-    await sleep(100);
     const statuses = (await w.ledger(messageId)).map((d) => d.status);
     expect(statuses.filter((s) => s === 'sent')).toHaveLength(15);
     // The one in hand and the rest of its batch stay claimed by the dead worker.
@@ -37,7 +41,9 @@ describe('a send worker that dies mid-send', () => {
     expect(claimedByTheDead).toBeGreaterThanOrEqual(1);
     expect(statuses.filter((s) => s === 'pending')).toHaveLength(25 - claimedByTheDead);
 
-    const second = w.worker();
+    // Its leases run out; another worker takes them over.
+    await clock.advance(lease + 1);
+    const second = w.worker({ leaseMs: lease, clock });
     second.start();
     await waitForMessage(w.t, messageId);
     // Each test runs its own workers: a leftover one would share the next tests' lists.
@@ -63,28 +69,24 @@ describe('a send worker that dies mid-send', () => {
       const subject = `In flight ${unrecordedPerLoop}`;
       const list = await w.chapterWithList(30, `inflight${unrecordedPerLoop}-`);
       const { messageId } = await w.send(list.listId, list.cookie, subject);
-      const first = w.worker({ leaseMs: 300, concurrency: inFlight, unrecordedPerLoop });
+      const lease = 300;
+      const first = w.worker({ leaseMs: lease, concurrency: inFlight, unrecordedPerLoop, clock });
       let accepted = 0;
-      let crashed!: () => void;
+      let crashed!: (died: Promise<void>) => void;
       const crash = new Promise<void>((resolve) => (crashed = resolve));
       w.onMessage = (mail) => {
         // The SMTP server takes the 10th message, and the sender dies before hearing so: it
         // and whatever else was sent but not yet recorded are in the ledger as 'sending'.
-        if (mail.subject === subject && ++accepted === 10) {
-          first.abandon();
-          crashed();
-        }
+        if (mail.subject === subject && ++accepted === 10) crashed(first.abandon());
         return null;
       };
       first.start();
-      // The dead worker's leases run out before another takes over (on a busy machine the 10th
-      // message may take a while: the takeover must not start before the crash).
+      // The dead worker has ended what it had begun, and its leases run out; only then does
+      // another worker take over.
       await crash;
-      await sleep(400);
       w.onMessage = () => null;
-      // The live worker's lease is longer than its sends, as the configuration requires: only
-      // the dead one's must run out for the test to end.
-      const live = w.worker({ leaseMs: 60_000, concurrency: inFlight });
+      await clock.advance(lease + 1);
+      const live = w.worker({ leaseMs: lease, concurrency: inFlight, clock });
       live.start();
       await waitForMessage(w.t, messageId);
       await live.stop();
@@ -113,15 +115,13 @@ describe('a send worker that dies mid-send', () => {
   it('takes over the batch of a server that died, sending it with the same Message-IDs', async () => {
     const list = await w.chapterWithList(20, 'takeover');
     const { messageId } = await w.send(list.listId, list.cookie, 'Takeover');
-    const dead = w.worker({ leaseMs: 500, batchSize: 20 });
-    let crashed!: () => void;
+    const lease = 500;
+    const dead = w.worker({ leaseMs: lease, batchSize: 20, clock });
+    let crashed!: (died: Promise<void>) => void;
     const crash = new Promise<void>((resolve) => (crashed = resolve));
     w.onMessage = (mail) => {
       // The first copy reaches the SMTP server and the server dies before recording it.
-      if (mail.subject === 'Takeover') {
-        dead.abandon();
-        crashed();
-      }
+      if (mail.subject === 'Takeover') crashed(dead.abandon());
       return null;
     };
     dead.start();
@@ -131,9 +131,14 @@ describe('a send worker that dies mid-send', () => {
     expect(atCrash.filter((d) => d.status === 'sent')).toHaveLength(0);
     expect(atCrash.filter((d) => d.status === 'sending')).toHaveLength(20);
 
-    await sleep(600);
-    const live = w.worker({ leaseMs: 60_000, concurrency: 2 });
+    // Another worker finds nothing to take while the dead one's lease lasts, and takes its batch
+    // once the lease has run out.
+    const live = w.worker({ leaseMs: lease, concurrency: 2, clock });
     live.start();
+    await passTime(clock, lease, POLL_MS, [live]);
+    expect(w.copiesOf('Takeover')).toHaveLength(1);
+    expect((await w.ledger(messageId)).every((d) => d.status === 'sending')).toBe(true);
+    await passTime(clock, POLL_MS, POLL_MS, [live]);
     await waitForMessage(w.t, messageId);
     await live.stop();
 

@@ -1,18 +1,22 @@
 // Stopping, against a real SMTP peer: a worker that is stopped (its server shutting down)
 // leaves every copy it sent recorded and hands the rest back as if never claimed; a host who
 // presses Stop gets no copy handed to SMTP after the answer, and what was handed over before
-// stays counted as sent.
+// stays counted as sent. The workers run on a clock the test moves (../test/testClock.ts): no
+// lease runs out and no idle worker looks again unless the test says so, so a worker that went
+// idle has done all it ever would with what it held.
 import { describe, expect, it } from 'vitest';
 import { waitForMessage } from '../modules/mailing/testWorld';
-import { sleep, useSendWorkerWorld } from '../test/sendWorkerWorld';
+import { TestClock } from '../test/testClock';
+import { useSendWorkerWorld } from '../test/sendWorkerWorld';
 
 const w = useSendWorkerWorld();
+const clock = new TestClock();
 
 describe('stopping a send', () => {
   it('a stopped worker leaves everything it sent recorded and the rest handed back', async () => {
     const list = await w.chapterWithList(40, 'stopping');
     const { messageId } = await w.send(list.listId, list.cookie, 'Stopping');
-    const sender = w.worker({ leaseMs: 60_000, concurrency: 4 });
+    const sender = w.worker({ leaseMs: 60_000, concurrency: 4, clock });
     let accepted = 0;
     let halfway!: () => void;
     const reached = new Promise<void>((resolve) => (halfway = resolve));
@@ -35,7 +39,7 @@ describe('stopping a send', () => {
     const contacts = await w.contactsOf(list.listId);
     expect(contacts.filter((c) => c.numSends === 1)).toHaveLength(copies.length);
 
-    const next = w.worker({ leaseMs: 60_000, concurrency: 4 });
+    const next = w.worker({ leaseMs: 60_000, concurrency: 4, clock });
     next.start();
     await waitForMessage(w.t, messageId);
     await next.stop();
@@ -45,7 +49,7 @@ describe('stopping a send', () => {
   it('sends nothing more once the host stops the send: what was handed over stays sent', async () => {
     const list = await w.chapterWithList(60, 'stopped');
     const { messageId } = await w.send(list.listId, list.cookie, 'Stopped');
-    const sender = w.worker({ leaseMs: 60_000, concurrency: 4 });
+    const sender = w.worker({ leaseMs: 60_000, concurrency: 4, clock });
     let accepted = 0;
     let cancelled!: (at: number) => void;
     const stoppedAt = new Promise<number>((resolve) => (cancelled = resolve));
@@ -69,8 +73,9 @@ describe('stopping a send', () => {
     };
     sender.start();
     const returnedAt = await stoppedAt;
-    // Give the loops time to send anything they still would.
-    await sleep(500);
+    // The loops go on until nothing is left that they would send: every row they held has had
+    // its last look, and nothing more is claimable.
+    await sender.waiting();
     await sender.stop();
     w.onMessage = () => null;
 

@@ -12,6 +12,9 @@ import { Abandoned, type WorkerLife } from './workerLife';
 
 // Long enough to gather the records of a few sends (a few ms each), short enough that a record
 // held while every loop is in a slow send still lands long before its lease could run out.
+// Real timers even when the worker runs on a test's clock (./workerClock.ts): this delay only
+// bounds how long a record waits for company, and a clock the test holds still would hold the
+// record for ever.
 const RECORD_DELAY_MS = 20;
 // Recording failed (the database is away): try again after this long, holding on to the ids,
 // so that what is unrecorded stays what was in flight.

@@ -74,20 +74,30 @@ describe('a big upload refused for its field name', () => {
 });
 
 describe('after an early answer, the rest of the body', () => {
-  let bare: FastifyInstance;
-  let barePort = 0;
-  beforeAll(async () => {
-    bare = Fastify();
-    registerUnreadBody(bare, { bytes: 64 * 1024, ms: 300 });
+  // Two servers, so that each bound is far from what the other test costs: one that gives the
+  // rest of a body a minute (reading 32 KB already sent, or closing at the size bound, never
+  // meets it however slow the machine), and one that gives it 300 ms (a client that stops
+  // sending only has to be left that long).
+  const bares: FastifyInstance[] = [];
+  let patientPort = 0;
+  let hastyPort = 0;
+  async function bare(ms: number): Promise<number> {
+    const app = Fastify();
+    bares.push(app);
+    registerUnreadBody(app, { bytes: 64 * 1024, ms });
     // Refused before the body is read, as a sign-in check does.
-    bare.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', async (request, reply) => {
       if (request.method === 'POST') return reply.code(401).send({ refused: true });
     });
-    bare.get('/next', async () => ({ next: true }));
-    await bare.listen({ host: '127.0.0.1', port: 0 });
-    barePort = (bare.server.address() as { port: number }).port;
+    app.get('/next', async () => ({ next: true }));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    return (app.server.address() as { port: number }).port;
+  }
+  beforeAll(async () => {
+    patientPort = await bare(60_000);
+    hastyPort = await bare(300);
   });
-  afterAll(() => bare.close());
+  afterAll(() => Promise.all(bares.map((app) => app.close())));
 
   const post = async (client: RawConnection, length: number, sent: number) => {
     await client.writeHead('POST', '/upload', { 'content-length': length });
@@ -96,20 +106,20 @@ describe('after an early answer, the rest of the body', () => {
   };
 
   it('is read and thrown away when it is small: the connection answers the next request', async () => {
-    const client = connection(barePort);
+    const client = connection(patientPort);
     await post(client, 32 * 1024, 32 * 1024);
     await client.writeHead('GET', '/next', {});
     expect((await client.next())?.status).toBe(200);
   });
 
   it('closes the connection of a client that stops sending it', async () => {
-    const client = connection(barePort);
+    const client = connection(hastyPort);
     await post(client, 1024 * 1024, 10 * 1024);
     expect(await client.next()).toBeNull();
   });
 
   it('closes the connection when it goes on past the bound', async () => {
-    const client = connection(barePort);
+    const client = connection(patientPort);
     const length = 8 * 1024 * 1024;
     await client.writeHead('POST', '/upload', { 'content-length': length });
     // Written without waiting: the server may close before it is all sent.

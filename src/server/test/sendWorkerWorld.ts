@@ -13,6 +13,8 @@ import { addContacts, newList, type TestApp } from '../modules/mailing/testWorld
 import { createSendWorker, type SendWorker, type SendWorkerOptions } from '../mail/sendWorker';
 
 export const PUBLIC_URL = 'https://chapters.example.org';
+/** How often an idle worker looks for work (on a test's clock: once the test moves it this far). */
+export const POLL_MS = 20;
 const silent = { info() {}, warn() {}, error() {} };
 
 export interface WorkerOptions {
@@ -21,6 +23,8 @@ export interface WorkerOptions {
   batchSize?: number;
   unrecordedPerLoop?: number;
   onSmtpAnswer?: SendWorkerOptions['onSmtpAnswer'];
+  /** A clock the test moves (./testClock.ts); the machine's and the database's by default. */
+  clock?: SendWorkerOptions['clock'];
 }
 
 export class SendWorkerWorld {
@@ -89,12 +93,14 @@ export class SendWorkerWorld {
     batchSize,
     unrecordedPerLoop,
     onSmtpAnswer,
+    clock,
   }: WorkerOptions = {}): SendWorker {
     const mailer = this.t.app.mailer;
     const made = createSendWorker({
       ...(onSmtpAnswer ? { onSmtpAnswer } : {}),
       ...(batchSize ? { batchSize } : {}),
       ...(unrecordedPerLoop ? { unrecordedPerLoop } : {}),
+      ...(clock ? { clock } : {}),
       db: this.t.db,
       mailer: {
         kind: mailer.kind,
@@ -107,7 +113,7 @@ export class SendWorkerWorld {
       log: silent,
       publicUrl: PUBLIC_URL,
       tracking: true,
-      pollMs: 20,
+      pollMs: POLL_MS,
       leaseMs,
       concurrency,
     });

@@ -201,9 +201,11 @@ describe('an original the importer must not trust', () => {
 
   it('stops, naming the address, when a call is never answered', async () => {
     site.silent = '/api/user/all';
-    const message = await stopped({ limits: { timeoutMs: 300 } });
+    // Every call has this limit: far past what an answering call costs on a loaded machine, so
+    // that only the silent one can reach it.
+    const message = await stopped({ limits: { timeoutMs: 5000 } });
     expect(message).toContain(`${site.url}/api/user/all`);
-    expect(message).toMatch(/no whole answer within 0\.3 s/);
+    expect(message).toMatch(/no whole answer within 5 s/);
   }, 60_000);
 
   it('stops, naming the address, at an answer past the size limit, without reading it all', async () => {

@@ -138,8 +138,9 @@ describe('POST /api/chapter by a field organizer or an admin', () => {
       await t.db.transaction(async (tx) => {
         await tx.execute(sql`select id from chapters where id = ${loser.id} for update`);
         lost = save({ id: loser.id, slug }, w.cookies.admin);
-        // Wait until the loser has passed its check and waits on the row lock in its update.
-        for (let i = 0; i < 100; i += 1) {
+        // Wait until the loser has passed its check and waits on the row lock in its update
+        // (however long that takes: the test's time limit finds a hang).
+        for (;;) {
           const { rows } = (await t.db.execute(
             sql`select count(*)::int as n from pg_stat_activity
                 where datname = current_database() and wait_event_type = 'Lock'`,

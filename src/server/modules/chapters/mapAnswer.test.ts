@@ -255,7 +255,8 @@ describe('the kept answer', () => {
     expect(titleOf((await keeper.current()).body)).toBe('First');
     builds[1]!.resolve('Second');
     // The second answer is made (its gzip in the thread pool), then the third build starts.
-    await vi.waitFor(() => expect(builds).toHaveLength(3));
+    // (Waited for, not timed: vi.waitFor's own second is a guess a loaded machine can miss.)
+    await vi.waitFor(() => expect(builds).toHaveLength(3), { timeout: 30_000 });
     expect(titleOf((await keeper.current()).body)).toBe('Second');
     builds[2]!.resolve('Third');
     await keeper.settled();
