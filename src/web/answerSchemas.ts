@@ -74,6 +74,14 @@ export {
   testMessageAnswerSchema,
   unsubscribeInfoSchema,
 } from '../common/schemas/mailing';
+export {
+  attendanceAnswerSchema,
+  guestListSchema,
+  myRsvpListSchema,
+  rsvpCountSchema,
+  rsvpPageSchema,
+  rsvpResultSchema,
+} from '../common/schemas/rsvpAnswers';
 export { memberImportAnswerSchema } from '../common/schemas/memberImport';
 export { memberPageSchema } from '../common/schemas/members';
 export { chapterSendSchema, chapterSendsSchema } from '../common/schemas/sends';

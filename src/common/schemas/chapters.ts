@@ -33,6 +33,9 @@ export const chapterEventSchema = z.object({
   weeksOfMonthIndexes: z.string(),
   isSingleDate: z.boolean(),
   singleDate: z.string().nullable(),
+  /** People a date takes (null: no cap) and guests one RSVP may bring (issue 33). */
+  capacity: z.number().int().nullish(),
+  maxGuests: z.number().int().optional(),
 });
 export type ChapterEvent = z.infer<typeof chapterEventSchema>;
 

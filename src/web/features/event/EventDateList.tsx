@@ -1,5 +1,14 @@
 import { dateWithWeekday, timeRangeText, zoneAbbreviation } from '../../../common/eventSchedule';
 import type { ScheduledDateAnswer } from '../../../common/schemas/eventDates';
+import { GoingCount } from '../../components/rsvp/GoingCount';
+import { RsvpButton } from '../../components/rsvp/RsvpButton';
+
+/** What the "I'm going" of each date needs of its event. */
+export interface RsvpTarget {
+  eventSlug: string;
+  chapterName: string;
+  maxGuests?: number | null | undefined;
+}
 
 /** When one date meets, with the weekday and the chapter's zone: 'Thu, Nov 26, 2026 · 6:00–8:00pm EST'. */
 export function whenText(d: ScheduledDateAnswer, timeZone: string): string {
@@ -7,14 +16,21 @@ export function whenText(d: ScheduledDateAnswer, timeZone: string): string {
   return `${dateWithWeekday(d.meetsOn)} · ${timeRangeText(d.startTime, d.endTime)}${zone ? ` ${zone}` : ''}`;
 }
 
-/** An event's next dates for visitors: a skipped one struck through with the host's note. */
+/**
+ * An event's next dates for visitors: a skipped one struck through with the host's note, the
+ * others with how many are going and "I'm going".
+ */
 export function EventDateList({
   dates,
   timeZone,
+  rsvp,
 }: {
   dates: readonly ScheduledDateAnswer[];
   timeZone: string;
+  rsvp: RsvpTarget;
 }) {
+  // The next meeting's card above holds its "I'm going"; a second button would be the same one.
+  const carded = dates.find((d) => d.status !== 'cancelled')?.date;
   if (dates.length === 0) return <p>No dates are coming up.</p>;
   return (
     <ul className="list-unstyled event-dates mb-3">
@@ -32,6 +48,18 @@ export function EventDateList({
                 <span className="badge text-bg-info ms-2">
                   Moved from {dateWithWeekday(d.date)}
                 </span>
+              )}
+              <GoingCount className="ms-2" date={{ eventSlug: rsvp.eventSlug, date: d.date }} />
+              {d.date !== carded && (
+                <div className="mt-1">
+                  <RsvpButton
+                    size="sm"
+                    date={{ eventSlug: rsvp.eventSlug, date: d.date }}
+                    when={dateWithWeekday(d.meetsOn)}
+                    chapterName={rsvp.chapterName}
+                    maxGuests={rsvp.maxGuests}
+                  />
+                </div>
               )}
             </>
           )}

@@ -1,0 +1,41 @@
+// The RSVP calls several screens make (issue 33): a date's public count and the RSVP itself.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RsvpRequest } from '../../../common/schemas/rsvpForm';
+import type { RsvpResult } from '../../../common/schemas/rsvpAnswers';
+import { rsvpCountSchema, rsvpResultSchema } from '../../answerSchemas';
+import { apiGet, apiSend } from '../../api';
+
+/** One date of an event: the event's slug and the date its rule gives ('YYYY-MM-DD'). */
+export interface EventDateRef {
+  eventSlug: string;
+  date: string;
+}
+
+export const datePath = ({ eventSlug, date }: EventDateRef) =>
+  `/api/chapter_event/slug/${encodeURIComponent(eventSlug)}/dates/${encodeURIComponent(date)}`;
+
+export const rsvpCountKey = (ref: EventDateRef) => ['rsvp-count', ref.eventSlug, ref.date] as const;
+
+/** How many are going to one date: public, counts only. */
+export function useRsvpCount(ref: EventDateRef) {
+  return useQuery({
+    queryKey: rsvpCountKey(ref),
+    queryFn: () => apiGet(`${datePath(ref)}/rsvp`, !import.meta.env?.PROD && rsvpCountSchema),
+    // A count is a nicety beside the date: one failed answer leaves it out rather than retrying.
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+/** Says "I'm going" to one date; the date's count and the signed-in user's RSVPs are asked again. */
+export function useRsvp(ref: EventDateRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RsvpRequest): Promise<RsvpResult> =>
+      apiSend('POST', `${datePath(ref)}/rsvp`, body, !import.meta.env?.PROD && rsvpResultSchema),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: rsvpCountKey(ref) });
+      await queryClient.invalidateQueries({ queryKey: ['rsvps', 'my'] });
+    },
+  });
+}
