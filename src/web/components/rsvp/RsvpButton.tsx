@@ -50,7 +50,7 @@ export function RsvpButton({ date, when, chapterName, maxGuests, size }: Props) 
   }
   const label = (
     <>
-      I’m going<span className="visually-hidden"> on {when}</span>
+      I’m going <span className="visually-hidden">on {when}</span>
     </>
   );
   if (user) {
