@@ -77,11 +77,12 @@ export {
 export {
   attendanceAnswerSchema,
   guestListSchema,
-  myRsvpListSchema,
-  rsvpCountSchema,
+  myRsvpsSchema,
+  rsvpAnswerSchema,
+  rsvpCountsSchema,
   rsvpPageSchema,
-  rsvpResultSchema,
-} from '../common/schemas/rsvpAnswers';
+  rsvpSummarySchema,
+} from '../common/schemas/rsvps';
 export { memberImportAnswerSchema } from '../common/schemas/memberImport';
 export { memberPageSchema } from '../common/schemas/members';
 export { chapterSendSchema, chapterSendsSchema } from '../common/schemas/sends';

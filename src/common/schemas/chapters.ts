@@ -33,8 +33,10 @@ export const chapterEventSchema = z.object({
   weeksOfMonthIndexes: z.string(),
   isSingleDate: z.boolean(),
   singleDate: z.string().nullable(),
-  /** People a date takes (null: no cap) and guests one RSVP may bring (issue 33). */
+  /** RSVPs past this many people join the waitlist; null: no cap (issue 33). */
+  // Optional until the server's side of issue 33 is merged (the rsvp-server branch).
   capacity: z.number().int().nullish(),
+  /** How many guests one RSVP may bring (0-10). */
   maxGuests: z.number().int().optional(),
 });
 export type ChapterEvent = z.infer<typeof chapterEventSchema>;

@@ -2,13 +2,16 @@ import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { DEFAULT_MAX_GUESTS, type RsvpRequest } from '../../../common/schemas/rsvpForm';
-import type { RsvpResult } from '../../../common/schemas/rsvpAnswers';
+import type { RsvpRequest } from '../../../common/schemas/rsvpForm';
+import type { RsvpAnswer } from '../../../common/schemas/rsvps';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { errorMessage } from '../forms/errorMessage';
 import { RsvpForm } from './RsvpForm';
 import { useRsvp, type EventDateRef } from './rsvpCalls';
 import { resultText } from './rsvpOutcome';
+
+/** The server's own default when an event names none. */
+const DEFAULT_MAX_GUESTS = 2;
 
 interface Props {
   date: EventDateRef;
@@ -29,10 +32,10 @@ export function RsvpButton({ date, when, chapterName, maxGuests, size }: Props) 
   const titleId = useId();
   const rsvp = useRsvp(date);
   const [open, setOpen] = useState(false);
-  const [done, setDone] = useState<{ result: RsvpResult; email: string } | null>(null);
+  const [done, setDone] = useState<{ result: RsvpAnswer; email: string } | null>(null);
   const send = async (values: RsvpRequest) => {
     const result = await rsvp.mutateAsync(values);
-    setDone({ result, email: values.email });
+    setDone({ result, email: values.email ?? user?.email ?? '' });
     setOpen(false);
   };
 
@@ -61,9 +64,8 @@ export function RsvpButton({ date, when, chapterName, maxGuests, size }: Props) 
           variant="success"
           disabled={rsvp.isPending}
           onClick={() =>
-            void send({ name: user.name, email: user.email, guests: 0, joinList: false }).catch(
-              () => undefined,
-            )
+            // The server takes the account's own name and email.
+            void send({ guests: 0, joinList: false }).catch(() => undefined)
           }
         >
           {rsvp.isPending && (

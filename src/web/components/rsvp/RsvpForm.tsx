@@ -3,11 +3,7 @@ import { useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useForm, type Path } from 'react-hook-form';
-import {
-  rsvpRequestSchema,
-  type RsvpFormValues,
-  type RsvpRequest,
-} from '../../../common/schemas/rsvpForm';
+import { rsvpFormSchema, type RsvpForm as RsvpFormValues } from '../../../common/schemas/rsvpForm';
 import { ApiError } from '../../api';
 import { errorMessage } from '../forms/errorMessage';
 import { SubmitButton } from '../forms/SubmitButton';
@@ -28,11 +24,12 @@ export function RsvpForm({
 }: {
   maxGuests: number;
   chapterName: string;
-  onSend: (values: RsvpRequest) => Promise<void>;
+  onSend: (values: RsvpFormValues) => Promise<void>;
 }) {
   const id = useId();
-  const form = useForm<RsvpFormValues, unknown, RsvpRequest>({
-    resolver: zodResolver(rsvpRequestSchema(maxGuests)),
+  // The guests' list stops at the event's own ceiling; the schema holds the network's.
+  const form = useForm<RsvpFormValues>({
+    resolver: zodResolver(rsvpFormSchema),
     defaultValues: { name: '', email: '', guests: 0, joinList: false },
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,8 +1,8 @@
 // The RSVP calls several screens make (issue 33): a date's public count and the RSVP itself.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RsvpRequest } from '../../../common/schemas/rsvpForm';
-import type { RsvpResult } from '../../../common/schemas/rsvpAnswers';
-import { rsvpCountSchema, rsvpResultSchema } from '../../answerSchemas';
+import type { RsvpAnswer } from '../../../common/schemas/rsvps';
+import { rsvpAnswerSchema, rsvpCountsSchema } from '../../answerSchemas';
 import { apiGet, apiSend } from '../../api';
 
 /** One date of an event: the event's slug and the date its rule gives ('YYYY-MM-DD'). */
@@ -20,7 +20,7 @@ export const rsvpCountKey = (ref: EventDateRef) => ['rsvp-count', ref.eventSlug,
 export function useRsvpCount(ref: EventDateRef) {
   return useQuery({
     queryKey: rsvpCountKey(ref),
-    queryFn: () => apiGet(`${datePath(ref)}/rsvp`, !import.meta.env?.PROD && rsvpCountSchema),
+    queryFn: () => apiGet(`${datePath(ref)}/rsvp`, !import.meta.env?.PROD && rsvpCountsSchema),
     // A count is a nicety beside the date: one failed answer leaves it out rather than retrying.
     retry: false,
     staleTime: 60_000,
@@ -31,8 +31,8 @@ export function useRsvpCount(ref: EventDateRef) {
 export function useRsvp(ref: EventDateRef) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RsvpRequest): Promise<RsvpResult> =>
-      apiSend('POST', `${datePath(ref)}/rsvp`, body, !import.meta.env?.PROD && rsvpResultSchema),
+    mutationFn: (body: RsvpRequest): Promise<RsvpAnswer> =>
+      apiSend('POST', `${datePath(ref)}/rsvp`, body, !import.meta.env?.PROD && rsvpAnswerSchema),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: rsvpCountKey(ref) });
       await queryClient.invalidateQueries({ queryKey: ['rsvps', 'my'] });

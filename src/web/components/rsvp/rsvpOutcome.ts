@@ -1,4 +1,4 @@
-import type { RsvpResult, RsvpStatus } from '../../../common/schemas/rsvpAnswers';
+import type { RsvpAnswer, RsvpStatusAnswer as RsvpStatus } from '../../../common/schemas/rsvps';
 
 /** What an RSVP's status means to the person who made it, in one line. */
 export function statusText(status: RsvpStatus, position?: number | null): string {
@@ -14,4 +14,4 @@ export function statusText(status: RsvpStatus, position?: number | null): string
   }
 }
 
-export const resultText = (r: RsvpResult) => statusText(r.status, r.position);
+export const resultText = (r: RsvpAnswer) => statusText(r.status, r.position);

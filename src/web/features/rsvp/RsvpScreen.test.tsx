@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RsvpPage } from '../../../common/schemas/rsvpAnswers';
+import type { RsvpPage } from '../../../common/schemas/rsvps';
 import { errorReply, fakeServer, held } from '../../test/fakeServer';
 import { renderScreen } from '../../test/renderScreen';
 import { RsvpScreen } from './RsvpScreen';
@@ -15,18 +15,25 @@ function anRsvp(overrides: Partial<RsvpPage> = {}): RsvpPage {
     name: 'Robin Visitor',
     email: 'robin@example.org',
     guests: 2,
-    date: '2026-12-24',
-    dateStatus: 'scheduled',
-    meetsOn: '2026-12-24',
-    start: '2026-12-24T23:00:00.000Z',
-    end: '2026-12-25T01:00:00.000Z',
-    startTime: '18:00',
-    endTime: '20:00',
-    timeZone: 'America/New_York',
+    pendingGuests: null,
+    date: {
+      date: '2026-12-24',
+      status: 'scheduled',
+      meetsOn: '2026-12-24',
+      start: '2026-12-24T23:00:00.000Z',
+      end: '2026-12-25T01:00:00.000Z',
+      startTime: '18:00',
+      endTime: '20:00',
+      timeZone: 'America/New_York',
+      note: '',
+      past: false,
+    },
+    counts: { going: 12, waitlisted: 0, capacity: null },
     event: {
       slug: 'tuesday-tavern',
       name: 'The Tavern',
-      description: '',
+      country: 'US',
+      maxGuests: 2,
       address1: '12 Court St',
       address2: '',
       city: 'Brooklyn',
@@ -40,7 +47,6 @@ function anRsvp(overrides: Partial<RsvpPage> = {}): RsvpPage {
       slug: 'brooklyn',
       state: 'NY',
       status: 1,
-      chapter_type: { id: 1, name: 'Drinking', hexColor: '#1f6feb' },
     },
     ...overrides,
   };
@@ -105,7 +111,9 @@ describe('RSVP page', () => {
   });
 
   it('says a skipped meeting is off and offers nothing to do', async () => {
-    showRsvp({ [`GET ${API}`]: anRsvp({ status: 'going', dateStatus: 'cancelled' }) });
+    showRsvp({
+      [`GET ${API}`]: anRsvp({ status: 'going', date: { ...anRsvp().date, status: 'cancelled' } }),
+    });
     expect(await screen.findByText(/This meeting is off/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel my RSVP' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add to calendar' })).not.toBeInTheDocument();

@@ -4,9 +4,8 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useParams } from 'react-router';
 import { addressLine } from '../../../common/address';
-import { CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
 import { dateWithWeekday, timeRangeText, zoneAbbreviation } from '../../../common/eventSchedule';
-import type { RsvpPage } from '../../../common/schemas/rsvpAnswers';
+import type { RsvpPage } from '../../../common/schemas/rsvps';
 import { rsvpPageSchema } from '../../answerSchemas';
 import { ApiError, apiGet, apiSend } from '../../api';
 import { AddToCalendarMenu } from '../../components/calendar/AddToCalendarMenu';
@@ -68,6 +67,8 @@ export function RsvpScreen() {
   );
 }
 
+const guestsText = (n: number) => `${n} guest${n === 1 ? '' : 's'}`;
+
 type Act = {
   mutate: (what: 'confirm' | 'cancel') => void;
   isPending: boolean;
@@ -80,9 +81,10 @@ function RsvpDetails({ rsvp, act }: { rsvp: RsvpPage; act: Act }) {
   const { chapter, event } = rsvp;
   const chapterPath = `/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`;
   const eventPath = `${chapterPath}/events/${event.slug}`;
-  const off = rsvp.dateStatus === 'cancelled';
-  const over = new Date(rsvp.end).getTime() < Date.now();
-  const zone = zoneAbbreviation(new Date(rsvp.start), rsvp.timeZone);
+  const when = rsvp.date;
+  const off = when.status === 'cancelled';
+  const over = when.past;
+  const zone = zoneAbbreviation(new Date(when.start), when.timeZone);
   const place = addressLine(event);
   const busy = (what: 'confirm' | 'cancel') => act.isPending && act.variables === what;
   return (
@@ -95,26 +97,27 @@ function RsvpDetails({ rsvp, act }: { rsvp: RsvpPage; act: Act }) {
           <Link to={chapterPath}>{chapter.displayTitle}</Link>
         </p>
         <p className="fs-5 mb-1">
-          {off ? <s>{dateWithWeekday(rsvp.meetsOn)}</s> : dateWithWeekday(rsvp.meetsOn)} ·{' '}
-          {timeRangeText(rsvp.startTime, rsvp.endTime)}
+          {off ? <s>{dateWithWeekday(when.meetsOn)}</s> : dateWithWeekday(when.meetsOn)} ·{' '}
+          {timeRangeText(when.startTime, when.endTime)}
           {zone ? ` ${zone}` : ''}
         </p>
-        {rsvp.dateStatus === 'moved' && (
+        {when.status === 'moved' && (
           <p className="mb-1">
-            <span className="badge text-bg-info">Moved from {dateWithWeekday(rsvp.date)}</span>
+            <span className="badge text-bg-info">Moved from {dateWithWeekday(when.date)}</span>
           </p>
         )}
+        {when.note && <p className="small text-body-secondary mb-1">{when.note}</p>}
         <address className="mb-2">{place}</address>
         {!off && (
           <div>
             <AddToCalendarMenu
               id="rsvp-add-to-calendar"
               occurrence={{
-                title: `${chapter.chapter_type.name} ${CHAPTER_TYPE_SUFFIX} ${chapter.displayTitle} at ${event.name}`,
+                title: `${chapter.displayTitle} at ${event.name}`,
                 location: [event.name, place].filter(Boolean).join(', '),
-                details: event.description,
+                details: '',
                 path: eventPath,
-                when: { start: rsvp.start, end: rsvp.end },
+                when: { start: when.start, end: when.end },
               }}
               icsPath={`/api/chapter_calendar/event/${encodeURIComponent(event.slug)}/event.ics`}
               feedPath={`/api/chapter_calendar/${encodeURIComponent(chapter.slug)}/events.ics`}
@@ -134,8 +137,13 @@ function RsvpDetails({ rsvp, act }: { rsvp: RsvpPage; act: Act }) {
       </p>
       <p className="text-body-secondary text-break">
         {rsvp.name} · {rsvp.email}
-        {rsvp.guests > 0 && ` · ${rsvp.guests} guest${rsvp.guests === 1 ? '' : 's'}`}
+        {rsvp.guests > 0 && ` · ${guestsText(rsvp.guests)}`}
       </p>
+      {rsvp.pendingGuests !== null && rsvp.pendingGuests !== rsvp.guests && (
+        <p>
+          You asked to change this to {guestsText(rsvp.pendingGuests)}: Confirm to make the change.
+        </p>
+      )}
       {act.isError && (
         <Alert variant="danger" role="alert">
           {errorMessage(act.error)}
@@ -143,7 +151,7 @@ function RsvpDetails({ rsvp, act }: { rsvp: RsvpPage; act: Act }) {
       )}
       {!off && !over && rsvp.status !== 'cancelled' && (
         <div className="d-flex flex-wrap gap-2">
-          {rsvp.status === 'unconfirmed' && (
+          {(rsvp.status === 'unconfirmed' || rsvp.pendingGuests !== null) && (
             <Button
               variant="success"
               disabled={act.isPending}
