@@ -33,6 +33,10 @@ export const chapterEventSchema = z.object({
   weeksOfMonthIndexes: z.string(),
   isSingleDate: z.boolean(),
   singleDate: z.string().nullable(),
+  /** RSVPs past this many people join the waitlist; null: no cap (issue 33). */
+  capacity: z.number().int().nullable().default(null),
+  /** How many guests one RSVP may bring (0-10). */
+  maxGuests: z.number().int().default(2),
 });
 export type ChapterEvent = z.infer<typeof chapterEventSchema>;
 
