@@ -34,10 +34,9 @@ export const chapterEventSchema = z.object({
   isSingleDate: z.boolean(),
   singleDate: z.string().nullable(),
   /** RSVPs past this many people join the waitlist; null: no cap (issue 33). */
-  // Optional until the server's side of issue 33 is merged (the rsvp-server branch).
-  capacity: z.number().int().nullish(),
+  capacity: z.number().int().nullable().default(null),
   /** How many guests one RSVP may bring (0-10). */
-  maxGuests: z.number().int().optional(),
+  maxGuests: z.number().int().default(2),
 });
 export type ChapterEvent = z.infer<typeof chapterEventSchema>;
 

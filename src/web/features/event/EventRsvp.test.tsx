@@ -43,6 +43,7 @@ function anEvent(overrides: Partial<EventPageAnswer> = {}): EventPageAnswer {
     weeksOfMonthIndexes: '2,4',
     isSingleDate: false,
     singleDate: null,
+    capacity: null,
     maxGuests: 3,
     chapter: {
       id: 7,

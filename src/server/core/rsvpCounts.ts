@@ -1,0 +1,65 @@
+// How many people are going to a date (issue 33): the count the event page, the chapter's
+// next-meeting card, the state page's cards, the JSON-LD and the dashboards show. People, not
+// RSVPs: each confirmed RSVP is its person and their guests; unconfirmed and cancelled ones
+// count nothing. Here, below the modules, because several of them show it.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from './database';
+import { rsvpDates, rsvps } from '../db/schema';
+
+export interface DateCounts {
+  going: number;
+  waitlisted: number;
+}
+
+const people = (status: 'going' | 'waitlisted') =>
+  sql<number>`coalesce(sum(1 + ${rsvps.guests}) filter (where ${rsvps.status} = ${status}), 0)::int`;
+
+/** People going and waiting for one date (the rule's date) of one event. */
+export async function dateCounts(db: DbOrTx, eventId: number, date: string): Promise<DateCounts> {
+  const [row] = await db
+    .select({ going: people('going'), waitlisted: people('waitlisted') })
+    .from(rsvps)
+    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.date, date)));
+  return { going: Number(row?.going ?? 0), waitlisted: Number(row?.waitlisted ?? 0) };
+}
+
+/** `${eventId}:${date}` of a date, as goingByDate keys its answer. */
+export const dateKey = (eventId: number, date: string) => `${eventId}:${date}`;
+
+/** People going to each of these dates of these events, keyed by dateKey (absent: none). */
+export async function goingByDate(
+  db: DbOrTx,
+  eventIds: readonly number[],
+  dates: readonly string[],
+): Promise<Map<string, number>> {
+  const going = new Map<string, number>();
+  if (eventIds.length === 0 || dates.length === 0) return going;
+  const rows = await db
+    .select({ eventId: rsvps.eventId, date: rsvps.date, going: people('going') })
+    .from(rsvps)
+    .where(
+      and(
+        inArray(rsvps.eventId, [...new Set(eventIds)]),
+        inArray(rsvps.date, [...new Set(dates)]),
+        eq(rsvps.status, 'going'),
+      ),
+    )
+    .groupBy(rsvps.eventId, rsvps.date);
+  for (const row of rows) going.set(dateKey(row.eventId, row.date), Number(row.going));
+  return going;
+}
+
+/** What the door counted on these dates (null: nobody saved a count), keyed by dateKey. */
+export async function attendedByDate(
+  db: DbOrTx,
+  eventIds: readonly number[],
+): Promise<Map<string, number | null>> {
+  const attended = new Map<string, number | null>();
+  if (eventIds.length === 0) return attended;
+  const rows = await db
+    .select({ eventId: rsvpDates.eventId, date: rsvpDates.date, attended: rsvpDates.attended })
+    .from(rsvpDates)
+    .where(inArray(rsvpDates.eventId, [...new Set(eventIds)]));
+  for (const row of rows) attended.set(dateKey(row.eventId, row.date), row.attended);
+  return attended;
+}

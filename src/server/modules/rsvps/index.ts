@@ -1,0 +1,3 @@
+// The rsvps module's front (issue 33, "I'm going"): what app.ts and other modules may use of
+// it. The rest of the folder is its own (eslint.config.js keeps it so; docs/architecture.md).
+export { rsvpRoutes } from './routes';

@@ -1,0 +1,131 @@
+// "I'm going" to one date (POST /api/chapter_event/slug/{slug}/dates/{date}/rsvp). One RSVP per
+// address per date: a second one changes the first. A signed-in user's counts at once, under
+// their account's name and address; a visitor's waits for the link mailed to the address, and
+// so does a visitor's change to an RSVP already counted (knowing an address changes nothing).
+// A visitor is told 'unconfirmed' whatever the address had before: the form says nothing of
+// anyone's RSVP.
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { rsvps } from '../../db/schema';
+import type { RsvpRow } from '../../db/schema';
+import type { User } from '../../../common/schemas/auth';
+import type { rsvpRequestSchema } from '../../../common/schemas/rsvpForm';
+import type { RsvpAnswer } from '../../../common/schemas/rsvps';
+import { fieldError } from '../../core/httpError';
+import { eventDate, requireOpen } from './dates';
+import { lockDate, moveUp, placeRsvp, waitlistPosition, type Tx } from './place';
+import { sendConfirmation, tellMovedUp, tellPlaced, type Occasion, type Teller } from './tell';
+
+type RsvpRequest = z.output<typeof rsvpRequestSchema>;
+
+export interface RsvpMade {
+  answer: RsvpAnswer;
+  occasion: Occasion;
+  /** The address to sign up to the chapter's list, when the form asked for it. */
+  joinList: string | null;
+  /** Whether anyone's place changed (the public counts with it). */
+  countsChanged: boolean;
+}
+
+function whoIs(user: User | null, body: RsvpRequest) {
+  if (user) return { name: user.name.trim() || user.email, email: user.email };
+  if (!body.name) throw fieldError(400, 'body.name', 'Please give your name.');
+  if (!body.email) throw fieldError(400, 'body.email', 'Please give your email address.');
+  return { name: body.name, email: body.email };
+}
+
+async function existingRsvp(tx: Tx, eventId: number, date: string, email: string) {
+  const [row] = await tx
+    .select()
+    .from(rsvps)
+    .where(
+      and(
+        eq(rsvps.eventId, eventId),
+        eq(rsvps.date, date),
+        eq(sql`lower(${rsvps.email})`, email.toLowerCase()),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+async function written(tx: Tx, id: number): Promise<RsvpRow> {
+  const [row] = await tx.select().from(rsvps).where(eq(rsvps.id, id));
+  return row!;
+}
+
+export async function makeRsvp(
+  teller: Teller,
+  user: User | null,
+  slug: string,
+  date: string,
+  body: RsvpRequest,
+  now: Date,
+): Promise<RsvpMade> {
+  const { db } = teller;
+  const { event, chapter, scheduled } = await eventDate(db, user, slug, date, now);
+  requireOpen(scheduled, now);
+  if (body.guests > event.maxGuests) {
+    const most = event.maxGuests === 0 ? 'no guests' : `at most ${event.maxGuests}`;
+    throw fieldError(400, 'body.guests', `This meeting takes ${most} per RSVP.`);
+  }
+  const person = whoIs(user, body);
+  const occasion = { event, chapter, scheduled };
+  const ruleDate = scheduled.date;
+  const values = { name: person.name, guests: body.guests };
+
+  const { rsvp, moved } = await db.transaction(async (tx) => {
+    await lockDate(tx, event.id, ruleDate);
+    const before = await existingRsvp(tx, event.id, ruleDate, person.email);
+    const counted = before?.status === 'going' || before?.status === 'waitlisted';
+    let id = before?.id;
+    if (!before) {
+      const [row] = await tx
+        .insert(rsvps)
+        .values({ eventId: event.id, date: ruleDate, email: person.email, ...values })
+        .returning({ id: rsvps.id });
+      id = row!.id;
+    } else if (user || !counted) {
+      await tx
+        .update(rsvps)
+        .set({
+          ...values,
+          pendingName: null,
+          pendingGuests: null,
+          status: counted ? before.status : 'unconfirmed',
+        })
+        .where(eq(rsvps.id, before.id));
+    } else {
+      await tx
+        .update(rsvps)
+        .set({ pendingName: values.name, pendingGuests: values.guests })
+        .where(eq(rsvps.id, before.id));
+    }
+    if (!user) return { rsvp: await written(tx, id!), moved: [] };
+    await tx.update(rsvps).set({ userId: user.id }).where(eq(rsvps.id, id!));
+    const row = await written(tx, id!);
+    await placeRsvp(tx, event.capacity, row, now);
+    // Fewer guests than before leaves room for those waiting.
+    const moved = await moveUp(tx, event.capacity, event.id, ruleDate);
+    return { rsvp: await written(tx, id!), moved };
+  });
+
+  const joinList = body.joinList ? person.email : null;
+  if (!user) {
+    await sendConfirmation(teller, occasion, rsvp, now);
+    return { answer: { status: 'unconfirmed' }, occasion, joinList, countsChanged: false };
+  }
+  await tellPlaced(teller, occasion, rsvp);
+  await tellMovedUp(
+    teller,
+    occasion,
+    moved.filter((r) => r.id !== rsvp.id),
+  );
+  const position = await waitlistPosition(db, rsvp);
+  return {
+    answer: position === null ? { status: 'going' } : { status: 'waitlisted', position },
+    occasion,
+    joinList,
+    countsChanged: true,
+  };
+}
