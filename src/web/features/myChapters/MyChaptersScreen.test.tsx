@@ -35,7 +35,7 @@ const rsvp = (over: Partial<MyRsvps['rsvps'][number]> = {}): MyRsvps['rsvps'][nu
   ...over,
 });
 
-function show(rsvps: unknown) {
+function show(rsvps: Parameters<typeof fakeServer>[0][string]) {
   fakeServer({
     'GET /api/auth/user': { user: aUser(), error: null },
     'GET /api/chapters/my': [],
