@@ -20,6 +20,8 @@ interface Props {
   chapterName: string;
   maxGuests?: number | null | undefined;
   size?: 'sm';
+  /** Solid on a meeting's card; outlined on a list of dates, where there are many. */
+  variant?: 'primary' | 'outline-primary';
 }
 
 /**
@@ -27,7 +29,14 @@ interface Props {
  * the form in a dialog and confirms by the link mailed to them. What happened then replaces the
  * button: "Check your email to confirm", "You're going" or the place on the waitlist.
  */
-export function RsvpButton({ date, when, chapterName, maxGuests, size }: Props) {
+export function RsvpButton({
+  date,
+  when,
+  chapterName,
+  maxGuests,
+  size,
+  variant = 'primary',
+}: Props) {
   const { user } = useCurrentUser();
   const titleId = useId();
   const rsvp = useRsvp(date);
@@ -41,7 +50,7 @@ export function RsvpButton({ date, when, chapterName, maxGuests, size }: Props) 
 
   if (done) {
     return (
-      <p role="status" className="rsvp-outcome mb-0 fw-semibold text-success-emphasis">
+      <p role="status" className="rsvp-outcome mb-0 fw-semibold">
         {resultText(done.result)}
         {done.result.status === 'unconfirmed' && (
           <span className="d-block small fw-normal text-body-secondary text-break">
@@ -61,7 +70,7 @@ export function RsvpButton({ date, when, chapterName, maxGuests, size }: Props) 
       <span className="d-inline-flex flex-wrap align-items-center gap-2">
         <Button
           size={size}
-          variant="success"
+          variant={variant}
           disabled={rsvp.isPending}
           onClick={() =>
             // The server takes the account's own name and email.
@@ -83,7 +92,7 @@ export function RsvpButton({ date, when, chapterName, maxGuests, size }: Props) 
   }
   return (
     <>
-      <Button size={size} variant="success" onClick={() => setOpen(true)}>
+      <Button size={size} variant={variant} onClick={() => setOpen(true)}>
         {label}
       </Button>
       <Modal show={open} onHide={() => setOpen(false)} centered aria-labelledby={titleId}>

@@ -35,35 +35,41 @@ export function EventDateList({
   return (
     <ul className="list-unstyled event-dates mb-3">
       {dates.map((d) => (
-        <li key={d.date} className="mb-2" data-status={d.status} data-date={d.date}>
-          {d.status === 'cancelled' ? (
-            <>
-              <span className="badge text-bg-warning me-2">No meeting</span>
-              <s>{dateWithWeekday(d.date)}</s>
-            </>
-          ) : (
-            <>
-              {whenText(d, timeZone)}
-              {d.status === 'moved' && (
-                <span className="badge text-bg-info ms-2">
-                  Moved from {dateWithWeekday(d.date)}
-                </span>
-              )}
-              <GoingCount className="ms-2" date={{ eventSlug: rsvp.eventSlug, date: d.date }} />
-              {d.date !== carded && (
-                <div className="mt-1">
-                  <RsvpButton
-                    size="sm"
-                    date={{ eventSlug: rsvp.eventSlug, date: d.date }}
-                    when={dateWithWeekday(d.meetsOn)}
-                    chapterName={rsvp.chapterName}
-                    maxGuests={rsvp.maxGuests}
-                  />
-                </div>
-              )}
-            </>
+        <li
+          key={d.date}
+          className="mb-2 d-flex flex-wrap align-items-center column-gap-3 row-gap-1"
+          data-status={d.status}
+          data-date={d.date}
+        >
+          <div className="me-auto">
+            {d.status === 'cancelled' ? (
+              <>
+                <span className="badge text-bg-warning me-2">No meeting</span>
+                <s>{dateWithWeekday(d.date)}</s>
+              </>
+            ) : (
+              <>
+                {whenText(d, timeZone)}
+                {d.status === 'moved' && (
+                  <span className="badge text-bg-info ms-2">
+                    Moved from {dateWithWeekday(d.date)}
+                  </span>
+                )}
+                <GoingCount className="ms-2" date={{ eventSlug: rsvp.eventSlug, date: d.date }} />
+              </>
+            )}
+            {d.note && <div className="small text-body-secondary">{d.note}</div>}
+          </div>
+          {d.status !== 'cancelled' && d.date !== carded && (
+            <RsvpButton
+              size="sm"
+              variant="outline-primary"
+              date={{ eventSlug: rsvp.eventSlug, date: d.date }}
+              when={dateWithWeekday(d.meetsOn)}
+              chapterName={rsvp.chapterName}
+              maxGuests={rsvp.maxGuests}
+            />
           )}
-          {d.note && <div className="small text-body-secondary">{d.note}</div>}
         </li>
       ))}
     </ul>

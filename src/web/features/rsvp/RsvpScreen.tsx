@@ -153,7 +153,7 @@ function RsvpDetails({ rsvp, act }: { rsvp: RsvpPage; act: Act }) {
         <div className="d-flex flex-wrap gap-2">
           {(rsvp.status === 'unconfirmed' || rsvp.pendingGuests !== null) && (
             <Button
-              variant="success"
+              variant="primary"
               disabled={act.isPending}
               onClick={() => act.mutate('confirm')}
             >
