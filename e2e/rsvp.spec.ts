@@ -113,6 +113,31 @@ for (const width of [390, 1280]) {
   });
 }
 
+test("the chapter page's next meeting takes an RSVP, and it and the state page's card count it", async ({
+  page,
+}) => {
+  await phoneOrDesktop(page, 390);
+  await register(page, 'Casey Chapter', `rsvp-chapter-${Date.now()}@example.org`);
+  await page.goto('/chapter/wa/reading-liberally-seattle');
+  await appDrawn(page);
+  const next = page.getByRole('region', { name: 'Next Event' });
+  await next.getByRole('button', { name: /^I’m going on / }).click();
+  await expect(next.locator('.rsvp-outcome')).toHaveText('You’re going');
+  await expect(next.locator('.going-count')).toHaveText(/^\d+ going/);
+  await expectAccessible(page);
+  await shot(page, 'rsvp-chapter-card-390');
+
+  await phoneOrDesktop(page, 1280);
+  await page.goto('/chapters/wa');
+  await appDrawn(page);
+  const card = page.locator('article.chapter-card').filter({
+    has: page.getByRole('link', { name: 'Seattle', exact: true }),
+  });
+  await expect(card.locator('.going-count')).toHaveText(/^\d+ going/);
+  await expectAccessible(page);
+  await shot(page, 'rsvp-state-card-1280');
+});
+
 /** A new account, signed in in a context of its own. */
 async function member(browser: Browser, baseURL: string, name: string, email: string) {
   const context = await browser.newContext({ baseURL });
@@ -176,4 +201,72 @@ test('the waitlist moves up when someone going cancels, and the one waiting is t
   await page.getByLabel('Guests per RSVP').selectOption('2');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(new RegExp(`${PORTLAND}/admin/events$`));
+});
+
+test("on a phone a host opens a date's guest list, downloads it, and checks people in at the door", async ({
+  page,
+  browser,
+  baseURL,
+  admin,
+}) => {
+  test.setTimeout(90_000);
+  await phoneOrDesktop(page, 390);
+  const stamp = Date.now();
+  const hostEmail = `rsvp-door-${stamp}@example.org`;
+  await register(page, 'Dale Door', hostEmail);
+  await grantRole(browser, baseURL!, admin, hostEmail, PORTLAND_CHAPTER, ROLE_ID.chapterHost);
+  const eventPage = `${PORTLAND}/events/${KENNEDY}`;
+  // The host and a member say they are going to the next meeting.
+  await page.goto(eventPage);
+  await nextCard(page)
+    .getByRole('button', { name: /^I’m going on / })
+    .click();
+  await expect(nextCard(page).getByRole('status')).toHaveText('You’re going');
+  const guest = await member(browser, baseURL!, 'Gale Guest', `rsvp-guest-${stamp}@example.org`);
+  await guest.goto(eventPage);
+  await nextCard(guest)
+    .getByRole('button', { name: /^I’m going on / })
+    .click();
+  await expect(nextCard(guest).getByRole('status')).toHaveText('You’re going');
+  await guest.context().close();
+
+  // The events screen counts the date; its guest list names them.
+  await page.goto(`${PORTLAND}/admin/events`);
+  const first = page
+    .locator('li.card')
+    .filter({ hasText: 'McMenamins Kennedy School' })
+    .locator('.event-admin-dates li')
+    .first();
+  await expect(first.locator('.date-rsvps')).toContainText(/\d+ going · \d+ waitlisted · no cap/);
+  await first.getByRole('link', { name: /^Guest list for / }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Guest list/ })).toBeVisible();
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row').filter({ hasText: 'Dale Door' })).toContainText('Going');
+  await expect(table.getByRole('row').filter({ hasText: 'Gale Guest' })).toContainText('Going');
+  await expectAccessible(page);
+  await shot(page, 'guest-list-390');
+  const csv = await page.request.get(
+    (await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href'))!,
+  );
+  expect(csv.headers()['content-type']).toMatch(/^text\/csv/);
+  expect(await csv.text()).toContain('Gale Guest');
+
+  // At the door: two ticks (nobody brought guests) and a walk-in.
+  await page.getByRole('link', { name: 'Check in at the door' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check-in' })).toBeVisible();
+  await page.getByRole('checkbox', { name: /Dale Door/ }).check();
+  await page.getByRole('checkbox', { name: /Gale Guest/ }).check();
+  await page.getByRole('button', { name: 'Add a walk-in' }).click();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'check-in is no wider than the phone').toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+  await shot(page, 'check-in-390');
+  await page.getByRole('button', { name: 'Save: 3 attended' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toHaveText(
+    'Saved: 3 attended.',
+  );
+  await page.getByRole('link', { name: '← Guest list' }).click();
+  await expect(page.locator('.guest-counts')).toContainText('3 attended');
 });

@@ -89,9 +89,18 @@ describe('Guest list', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('says the list is not there for someone without access', async () => {
+  it('says there is no list for a date the event does not meet on', async () => {
     show('list', { [`GET ${API}/guests`]: errorReply(404, 'Not found') });
-    expect(await screen.findByText('We could not find this guest list.')).toBeInTheDocument();
+    expect(await screen.findByText(/There is no guest list here/)).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('offers to try again when the list could not be loaded', async () => {
+    show('list', { [`GET ${API}/guests`]: errorReply(500, 'Oops') });
+    // After one retry, a second later.
+    expect(
+      await screen.findByText('The guest list could not be loaded.', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
   });
 });
 

@@ -5,9 +5,9 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useParams } from 'react-router';
 import type { GuestList } from '../../../../common/schemas/rsvps';
-import { QueryState } from '../../../components/QueryState';
 import { errorMessage } from '../../../components/forms/errorMessage';
 import { useAdminChapter } from '../useAdminChapter';
+import { GuestListState } from './GuestListState';
 import { dateLine, people } from './guestWords';
 import { useGuestList, useSaveAttendance } from './useGuestList';
 
@@ -28,9 +28,9 @@ export function CheckInScreen() {
       <h1 id="checkin-title" className="h2">
         Check-in
       </h1>
-      <QueryState query={query} what="guest list">
+      <GuestListState query={query}>
         {(list) => <Door list={list} eventSlug={eventSlug} date={date} />}
-      </QueryState>
+      </GuestListState>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { formatMediumDate } from '../../../../common/format';
-import { QueryState } from '../../../components/QueryState';
 import { useAdminChapter } from '../useAdminChapter';
+import { GuestListState } from './GuestListState';
 import { countsLine, dateLine, STATUS_WORDS } from './guestWords';
 import { guestsPath, useGuestList } from './useGuestList';
 
@@ -22,7 +22,7 @@ export function GuestListScreen() {
       <h1 id="guests-title" className="h2">
         Guest list{event ? `: ${event.name}` : ''}
       </h1>
-      <QueryState query={query} what="guest list">
+      <GuestListState query={query}>
         {(list) => (
           <>
             <p className="fs-5 mb-1">{dateLine(list.date)}</p>
@@ -88,7 +88,7 @@ export function GuestListScreen() {
             )}
           </>
         )}
-      </QueryState>
+      </GuestListState>
     </section>
   );
 }
