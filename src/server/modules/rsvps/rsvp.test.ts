@@ -2,7 +2,7 @@
 // counted once they follow the mailed link, the user at once; one RSVP per address per date;
 // counts are people, confirmed only, and never names.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rsvps } from '../../db/schema';
 import type { ChapterEventRow } from '../../db/schema';
 import {
@@ -25,7 +25,10 @@ beforeAll(async () => {
   rw = await createRsvpWorld();
   event = await addEvent(rw.t, rw.w.chapter.id);
 });
-afterAll(() => rw.t.close());
+afterAll(async () => {
+  vi.useRealTimers();
+  await rw.t.close();
+});
 
 describe('a visitor says they are going', () => {
   it('is told to check their mail, counted only once they confirm through the link', async () => {
