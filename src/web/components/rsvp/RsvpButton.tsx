@@ -5,10 +5,11 @@ import Spinner from 'react-bootstrap/Spinner';
 import type { RsvpRequest } from '../../../common/schemas/rsvpForm';
 import type { RsvpAnswer } from '../../../common/schemas/rsvps';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
+import { useMyRsvps } from '../../hooks/useMyRsvps';
 import { errorMessage } from '../forms/errorMessage';
 import { RsvpForm } from './RsvpForm';
 import { useRsvp, type EventDateRef } from './rsvpCalls';
-import { resultText } from './rsvpOutcome';
+import { resultText, statusText } from './rsvpOutcome';
 
 /** The server's own default when an event names none. */
 const DEFAULT_MAX_GUESTS = 2;
@@ -40,6 +41,10 @@ export function RsvpButton({
   const { user } = useCurrentUser();
   const titleId = useId();
   const rsvp = useRsvp(date);
+  // A signed-in user who already answered for this date sees their answer, not the button.
+  const mine = useMyRsvps().data?.rsvps.find(
+    (r) => r.event.slug === date.eventSlug && r.date.date === date.date && r.status !== 'cancelled',
+  );
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<{ result: RsvpAnswer; email: string } | null>(null);
   const send = async (values: RsvpRequest) => {
@@ -48,6 +53,13 @@ export function RsvpButton({
     setOpen(false);
   };
 
+  if (!done && mine) {
+    return (
+      <p role="status" className="rsvp-outcome mb-0 fw-semibold">
+        {statusText(mine.status, mine.position)}
+      </p>
+    );
+  }
   if (done) {
     return (
       <p role="status" className="rsvp-outcome mb-0 fw-semibold">

@@ -221,4 +221,32 @@ describe("Event page: I'm going", () => {
     await user.click(button);
     expect(await screen.findByRole('status')).toHaveTextContent('You’re on the waitlist, number 3');
   });
+
+  it('shows a signed-in user the answer they already gave for a date, not the button', async () => {
+    showEvent(
+      {
+        'GET /api/my/rsvps': {
+          rsvps: [
+            {
+              id: 9,
+              status: 'waitlisted',
+              position: 4,
+              guests: 0,
+              date: { ...date('2026-12-24'), timeZone: 'America/New_York', past: false },
+              event: { slug: 'tuesday-tavern', name: 'The Tavern', city: 'Brooklyn', state: 'NY' },
+              chapter: anEvent().chapter,
+            },
+          ],
+        },
+      },
+      true,
+    );
+    const line = await screen.findByText('You’re on the waitlist, number 4');
+    expect(line.closest('li')).toHaveAttribute('data-date', '2026-12-24');
+    expect(
+      screen.queryByRole('button', { name: 'I’m going on Thu, Dec 24, 2026' }),
+    ).not.toBeInTheDocument();
+    // The other date still asks.
+    expect(screen.getByRole('button', { name: 'I’m going on Thu, Nov 26, 2026' })).toBeEnabled();
+  });
 });

@@ -35,13 +35,17 @@ const rsvp = (over: Partial<MyRsvps['rsvps'][number]> = {}): MyRsvps['rsvps'][nu
   ...over,
 });
 
-function show(rsvps: Parameters<typeof fakeServer>[0][string]) {
-  fakeServer({
+function show(
+  rsvps: Parameters<typeof fakeServer>[0][string],
+  routes: Parameters<typeof fakeServer>[0] = {},
+) {
+  const server = fakeServer({
     'GET /api/auth/user': { user: aUser(), error: null },
     'GET /api/chapters/my': [],
     'GET /api/my/rsvps': rsvps,
+    ...routes,
   });
-  return renderScreen(<MyChaptersScreen />, { path: '/my_chapters' });
+  return { server, ...renderScreen(<MyChaptersScreen />, { path: '/my_chapters' }) };
 }
 
 describe('My Chapters: meetings you are going to', () => {
@@ -76,5 +80,42 @@ describe('My Chapters: meetings you are going to', () => {
   it('offers to try again when they could not be loaded', async () => {
     show(errorReply(500, 'Oops'));
     expect(await screen.findByText(/The RSVPs could not be loaded/)).toBeInTheDocument();
+  });
+
+  it('cancels one RSVP and shows the list the server answers next', async () => {
+    let cancelled = false;
+    const { user, server } = show(() => ({ rsvps: cancelled ? [] : [rsvp({ id: 5 })] }), {
+      'POST /api/my/rsvps/5/cancel': () => {
+        cancelled = true;
+        const { id: _id, position: _p, ...r } = rsvp({ id: 5 });
+        // The cancelled RSVP's page, as the server answers it.
+        return {
+          ...r,
+          status: 'cancelled',
+          position: null,
+          name: 'Dana Host',
+          email: 'dana@example.org',
+          pendingGuests: null,
+          event: {
+            ...r.event,
+            address1: '',
+            address2: '',
+            postalCode: '',
+            country: 'US',
+            maxGuests: 2,
+          },
+          counts: { going: 0, waitlisted: 0, capacity: null },
+        };
+      },
+    });
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Cancel my RSVP to The Tavern on Thu, Dec 24, 2026',
+      }),
+    );
+    expect(
+      await screen.findByText(/You have not said you are going to a meeting yet/),
+    ).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/my/rsvps/5/cancel')).toHaveLength(1);
   });
 });
