@@ -26,27 +26,37 @@ export async function dateCounts(db: DbOrTx, eventId: number, date: string): Pro
 /** `${eventId}:${date}` of a date, as goingByDate keys its answer. */
 export const dateKey = (eventId: number, date: string) => `${eventId}:${date}`;
 
-/** People going to each of these dates of these events, keyed by dateKey (absent: none). */
-export async function goingByDate(
+/** People going and waiting at each of these dates of these events, keyed by dateKey. */
+export async function countsByDate(
   db: DbOrTx,
   eventIds: readonly number[],
   dates: readonly string[],
-): Promise<Map<string, number>> {
-  const going = new Map<string, number>();
-  if (eventIds.length === 0 || dates.length === 0) return going;
+): Promise<Map<string, DateCounts>> {
+  const found = new Map<string, DateCounts>();
+  if (eventIds.length === 0 || dates.length === 0) return found;
   const rows = await db
-    .select({ eventId: rsvps.eventId, date: rsvps.date, going: people('going') })
+    .select({
+      eventId: rsvps.eventId,
+      date: rsvps.date,
+      going: people('going'),
+      waitlisted: people('waitlisted'),
+    })
     .from(rsvps)
     .where(
       and(
         inArray(rsvps.eventId, [...new Set(eventIds)]),
         inArray(rsvps.date, [...new Set(dates)]),
-        eq(rsvps.status, 'going'),
+        inArray(rsvps.status, ['going', 'waitlisted']),
       ),
     )
     .groupBy(rsvps.eventId, rsvps.date);
-  for (const row of rows) going.set(dateKey(row.eventId, row.date), Number(row.going));
-  return going;
+  for (const row of rows) {
+    found.set(dateKey(row.eventId, row.date), {
+      going: Number(row.going),
+      waitlisted: Number(row.waitlisted),
+    });
+  }
+  return found;
 }
 
 /** What the door counted on these dates (null: nobody saved a count), keyed by dateKey. */

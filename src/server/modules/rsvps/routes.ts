@@ -6,7 +6,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../appInstance';
 import { dateChangeParamsSchema } from '../../../common/schemas/eventDates';
 import { rsvpRequestSchema } from '../../../common/schemas/rsvpForm';
+import { idParam } from '../../../common/schemas/chapters';
+import { requireSignIn } from '../../plugins/auth';
+import { cancelMine, myRsvps } from './mine';
 import {
+  myRsvpsSchema,
   rsvpAnswerSchema,
   rsvpCountsSchema,
   rsvpPageSchema,
@@ -100,6 +104,36 @@ export function rsvpRoutes(root: AppInstance): void {
       schema: { params: tokenParams, response: { 200: rsvpPageSchema } },
     },
     (request) => rsvpPage(app.db, request.params.token, new Date()),
+  );
+
+  app.get(
+    '/api/my/rsvps',
+    {
+      config: { access: 'signedIn' },
+      schema: { response: { 200: myRsvpsSchema } },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return myRsvps(app.db, requireSignIn(request), new Date());
+    },
+  );
+
+  app.post(
+    '/api/my/rsvps/:id/cancel',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        params: z.object({ id: idParam }),
+        body: z.object({}).optional(),
+        response: { 200: rsvpPageSchema },
+      },
+    },
+    async (request) => {
+      const user = requireSignIn(request);
+      const done = await cancelMine(teller(request.log), user, request.params.id, new Date());
+      if (done.countsChanged) await forgetAnswers(app, changed.rsvps(done.page.event.slug));
+      return done.page;
+    },
   );
 
   // POSTs, called by the page the link opens: a mail scanner fetching the link changes nothing.

@@ -82,7 +82,13 @@ export async function makeRsvp(
     if (!before) {
       const [row] = await tx
         .insert(rsvps)
-        .values({ eventId: event.id, date: ruleDate, email: person.email, ...values })
+        .values({
+          eventId: event.id,
+          date: ruleDate,
+          email: person.email,
+          ...values,
+          createdAt: now,
+        })
         .returning({ id: rsvps.id });
       id = row!.id;
     } else if (user || !counted) {

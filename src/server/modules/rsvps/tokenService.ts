@@ -1,7 +1,7 @@
 // An RSVP's own page, reached by the link in its mails (/rsvp/{token}): what it is, and its two
 // actions. GET only reads; confirming and cancelling are POSTs from the page, so a mail scanner
 // opening the link changes nothing. A token names one RSVP and no other.
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapterEvents, chapters, rsvps, rsvpTokens } from '../../db/schema';
 import type { RsvpRow } from '../../db/schema';
@@ -18,20 +18,27 @@ import { tellMovedUp, tellPlaced, type Occasion, type Teller } from './tell';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const notFound = () => new HttpError(404, 'This RSVP link is not valid.');
 
-interface Found extends Occasion {
+export interface Found extends Occasion {
   rsvp: RsvpRow;
   timeZone: string;
 }
 
 async function byToken(db: Db, token: string, now: Date): Promise<Found> {
   if (!TOKEN.test(token)) throw notFound();
-  const [row] = await db
+  return findRsvp(db, eq(rsvpTokens.tokenHash, hashToken(token)), now, true);
+}
+
+/** The RSVP `where` picks (over rsvps, or its tokens when `viaToken`), with its date. */
+export async function findRsvp(db: Db, where: SQL, now: Date, viaToken = false): Promise<Found> {
+  const query = db
     .select({ rsvp: rsvps, event: chapterEvents, chapter: chapters })
-    .from(rsvpTokens)
-    .innerJoin(rsvps, eq(rsvps.id, rsvpTokens.rsvpId))
+    .from(rsvps)
     .innerJoin(chapterEvents, eq(chapterEvents.id, rsvps.eventId))
-    .innerJoin(chapters, eq(chapters.id, chapterEvents.chapterId))
-    .where(eq(rsvpTokens.tokenHash, hashToken(token)))
+    .innerJoin(chapters, eq(chapters.id, chapterEvents.chapterId));
+  const [row] = await (
+    viaToken ? query.innerJoin(rsvpTokens, eq(rsvpTokens.rsvpId, rsvps.id)) : query
+  )
+    .where(where)
     .limit(1);
   if (!row) throw notFound();
   // The rule may have changed since: a date it no longer gives is gone, with its RSVPs.
@@ -41,7 +48,7 @@ async function byToken(db: Db, token: string, now: Date): Promise<Found> {
   return { ...row, ...dated };
 }
 
-async function page(db: Db, found: Found, now: Date): Promise<RsvpPage> {
+export async function page(db: Db, found: Found, now: Date): Promise<RsvpPage> {
   const { rsvp, event, chapter, scheduled, timeZone } = found;
   const counts = await dateCounts(db, event.id, rsvp.date);
   return {
@@ -129,8 +136,12 @@ export async function confirmRsvp(teller: Teller, token: string, now: Date): Pro
  * waiting, in the waitlist's order, each told by mail. Cancelling again changes nothing.
  */
 export async function cancelRsvp(teller: Teller, token: string, now: Date): Promise<Changed> {
+  return cancelFound(teller, await byToken(teller.db, token, now), now);
+}
+
+/** Cancels a found RSVP (its token's, or a signed-in user's own). */
+export async function cancelFound(teller: Teller, found: Found, now: Date): Promise<Changed> {
   const { db } = teller;
-  const found = await byToken(db, token, now);
   if (found.rsvp.status === 'cancelled') {
     return { page: await page(db, found, now), countsChanged: false };
   }
