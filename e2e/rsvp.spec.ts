@@ -238,6 +238,7 @@ test("on a phone a host opens a date's guest list, downloads it, and checks peop
     .locator('.event-admin-dates li')
     .first();
   await expect(first.locator('.date-rsvps')).toContainText(/\d+ going · \d+ waitlisted · no cap/);
+  await shot(page, 'admin-events-390');
   await first.getByRole('link', { name: /^Guest list for / }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Guest list/ })).toBeVisible();
   const table = page.getByRole('table');
@@ -269,4 +270,10 @@ test("on a phone a host opens a date's guest list, downloads it, and checks peop
   );
   await page.getByRole('link', { name: '← Guest list' }).click();
   await expect(page.locator('.guest-counts')).toContainText('3 attended');
+  await expect(page.getByRole('row').filter({ hasText: 'Gale Guest' })).toContainText('Came');
+  // The same list on a desktop: the addresses in their own column.
+  await phoneOrDesktop(page, 1280);
+  await expect(page.getByRole('columnheader', { name: 'Email' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'guest-list-1280');
 });

@@ -58,7 +58,9 @@ export function GuestListScreen() {
                   <thead>
                     <tr>
                       <th scope="col">Name</th>
-                      <th scope="col">Email</th>
+                      <th scope="col" className="d-none d-sm-table-cell">
+                        Email
+                      </th>
                       <th scope="col" className="text-end">
                         Guests
                       </th>
@@ -72,8 +74,12 @@ export function GuestListScreen() {
                         <td>
                           {g.name}
                           {g.checkedIn && <span className="badge text-bg-success ms-2">Came</span>}
+                          {/* A phone has no room for a column of addresses: under the name. */}
+                          <div className="d-sm-none small text-body-secondary text-break">
+                            {g.email}
+                          </div>
                         </td>
-                        <td className="text-break">{g.email}</td>
+                        <td className="d-none d-sm-table-cell text-break">{g.email}</td>
                         <td className="text-end">{g.guests}</td>
                         <td>
                           {STATUS_WORDS[g.status]}
