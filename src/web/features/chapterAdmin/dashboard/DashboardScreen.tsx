@@ -6,6 +6,7 @@ import { useAdminChapter } from '../useAdminChapter';
 import { LapseWarning } from './LapseWarning';
 import { MemberCount } from './MemberCount';
 import { NextMeetings } from './NextMeetings';
+import { DateRsvpSummary } from './DateRsvpSummary';
 import { RecentActivity } from './RecentActivity';
 
 /**
@@ -43,6 +44,7 @@ export function DashboardScreen() {
       </div>
       <SendList chapterId={chapter.id} />
       <NextMeetings chapter={chapter} eventsPath={`${base}/events`} />
+      <DateRsvpSummary chapterId={chapter.id} base={base} />
       <RecentActivity chapterId={chapter.id} />
     </section>
   );
