@@ -13,6 +13,7 @@ import { toChapterRef, toEvent } from '../../core/summaries';
 import { canSeeChapter } from '../../../common/policy';
 import { chapterZone } from '../../core/eventZone';
 import { loadExceptions } from '../../core/exceptions';
+import { countsByDate, dateKey } from '../../core/rsvpCounts';
 
 export { chapterZone };
 
@@ -49,6 +50,11 @@ export async function getEventPage(
     loadExceptions(db, eq(chapterEvents.id, event.id), now),
   ]);
   const dates = scheduleOf(event, timeZone, now, EVENT_PAGE_DATES, exceptions.get(event.id));
+  const counts = await countsByDate(
+    db,
+    [event.id],
+    dates.map((d) => d.date),
+  );
   return {
     ...toEvent(event),
     chapter: {
@@ -58,6 +64,10 @@ export async function getEventPage(
     },
     timeZone,
     schedule: scheduleText(event),
-    dates: dates.map(scheduledDateAnswer),
+    // "12 going" beside each date (issue 33): RSVPs are kept under the date the rule gives.
+    dates: dates.map((d) => ({
+      ...scheduledDateAnswer(d),
+      going: counts.get(dateKey(event.id, d.date))?.going ?? 0,
+    })),
   };
 }
