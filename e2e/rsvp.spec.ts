@@ -81,9 +81,8 @@ for (const width of [390, 1280]) {
     await page.getByRole('button', { name: 'Confirm: I’m going' }).click();
     await expect(page.locator('.rsvp-status')).toHaveText('You’re going');
 
-    // Counted: the event page shows people going (the visitor and a guest at least).
-    await page.goto(SEATTLE);
-    await expect(nextCard(page).locator('.going-count')).toHaveText(/^([2-9]|\d{2,}) going/);
+    // Counted: the visitor and a guest at least.
+    await expect(page.locator('.rsvp-counts')).toHaveText(/^([2-9]|\d{2,}) going/);
 
     // The "you're going" mail carries the page again: cancel there.
     const goingPath = await rsvpLink(outbox, email, /^You're going: /);
@@ -133,7 +132,12 @@ test("the chapter page's next meeting takes an RSVP, and it and the state page's
   const card = page.locator('article.chapter-card').filter({
     has: page.getByRole('link', { name: 'Seattle', exact: true }),
   });
-  await expect(card.locator('.going-count')).toHaveText(/^\d+ going/);
+  // The state's answer is kept for a few seconds (issue 33: counts may lag by the public
+  // cache's age): the card counts the RSVP once a fresh answer comes.
+  await expect(async () => {
+    await page.reload();
+    await expect(card.locator('.going-count')).toHaveText(/^\d+ going/, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expectAccessible(page);
   await shot(page, 'rsvp-state-card-1280');
 });

@@ -71,6 +71,7 @@ export function ChapterListItem({
                 <GoingCount
                   className="mt-1"
                   date={{ eventSlug: nextEvent.slug, date: next.date }}
+                  known={{ going: next.going, capacity: nextEvent.capacity }}
                 />
               )}
             </MeetingCard>

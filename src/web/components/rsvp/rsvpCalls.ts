@@ -16,11 +16,18 @@ export const datePath = ({ eventSlug, date }: EventDateRef) =>
 
 export const rsvpCountKey = (ref: EventDateRef) => ['rsvp-count', ref.eventSlug, ref.date] as const;
 
-/** How many are going to one date: public, counts only. */
-export function useRsvpCount(ref: EventDateRef) {
+const fetchCount = (ref: EventDateRef) =>
+  apiGet(`${datePath(ref)}/rsvp`, !import.meta.env?.PROD && rsvpCountsSchema);
+
+/**
+ * How many are going to one date: public, counts only. Not asked when `ask` is false (the page's
+ * answer had the count); a count fetched after the reader's own RSVP still shows.
+ */
+export function useRsvpCount(ref: EventDateRef, ask = true) {
   return useQuery({
     queryKey: rsvpCountKey(ref),
-    queryFn: () => apiGet(`${datePath(ref)}/rsvp`, !import.meta.env?.PROD && rsvpCountsSchema),
+    queryFn: () => fetchCount(ref),
+    enabled: ask,
     // A count is a nicety beside the date: one failed answer leaves it out rather than retrying.
     retry: false,
     staleTime: 60_000,
@@ -34,7 +41,10 @@ export function useRsvp(ref: EventDateRef) {
     mutationFn: (body: RsvpRequest): Promise<RsvpAnswer> =>
       apiSend('POST', `${datePath(ref)}/rsvp`, body, !import.meta.env?.PROD && rsvpAnswerSchema),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: rsvpCountKey(ref) });
+      // The reader sees their own RSVP counted at once, whatever the page's answer says.
+      await queryClient
+        .fetchQuery({ queryKey: rsvpCountKey(ref), queryFn: () => fetchCount(ref), staleTime: 0 })
+        .catch(() => undefined);
       await queryClient.invalidateQueries({ queryKey: ['rsvps', 'my'] });
     },
   });

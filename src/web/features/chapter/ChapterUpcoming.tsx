@@ -72,6 +72,7 @@ export function ChapterUpcoming({ chapter }: { chapter: Chapter }) {
               />
               <GoingCount
                 date={{ eventSlug: next.event.slug, date: next.movedFrom ?? next.date }}
+                known={{ going: next.going, capacity: next.event.capacity }}
               />
             </div>
             <div className="mt-2">

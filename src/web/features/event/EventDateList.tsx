@@ -8,6 +8,7 @@ export interface RsvpTarget {
   eventSlug: string;
   chapterName: string;
   maxGuests?: number | null | undefined;
+  capacity?: number | null | undefined;
 }
 
 /** When one date meets, with the weekday and the chapter's zone: 'Thu, Nov 26, 2026 · 6:00–8:00pm EST'. */
@@ -55,7 +56,11 @@ export function EventDateList({
                     Moved from {dateWithWeekday(d.date)}
                   </span>
                 )}
-                <GoingCount className="ms-2" date={{ eventSlug: rsvp.eventSlug, date: d.date }} />
+                <GoingCount
+                  className="ms-2"
+                  date={{ eventSlug: rsvp.eventSlug, date: d.date }}
+                  known={{ going: d.going, capacity: rsvp.capacity }}
+                />
               </>
             )}
             {d.note && <div className="small text-body-secondary">{d.note}</div>}

@@ -67,6 +67,7 @@ export function EventPage() {
     eventSlug: event.slug,
     chapterName: chapter.displayTitle,
     maxGuests: event.maxGuests,
+    capacity: event.capacity,
   };
   const calendarMenu = (
     <AddToCalendarMenu
@@ -133,7 +134,10 @@ export function EventPage() {
                     chapterName={chapter.displayTitle}
                     maxGuests={event.maxGuests}
                   />
-                  <GoingCount date={{ eventSlug: event.slug, date: nextMeeting.date }} />
+                  <GoingCount
+                    date={{ eventSlug: event.slug, date: nextMeeting.date }}
+                    known={{ going: nextMeeting.going, capacity: event.capacity }}
+                  />
                 </div>
                 <div className="mt-2">{calendarMenu}</div>
               </MeetingCard>

@@ -103,6 +103,28 @@ describe("Event page: I'm going", () => {
     expect(screen.queryByText('0 going')).not.toBeInTheDocument();
   });
 
+  it("takes the counts from the page's own answer, asking for none, and the fresh one after the reader's RSVP", async () => {
+    const { user, server } = showEvent(
+      {
+        [`GET ${PAGE}`]: anEvent({
+          capacity: 30,
+          dates: [
+            { ...date('2026-11-26'), going: 7 },
+            { ...date('2026-12-24'), going: 30 },
+          ],
+        }),
+        [`POST ${DATES}/2026-11-26/rsvp`]: { status: 'going' },
+        [`GET ${DATES}/2026-11-26/rsvp`]: count(8, 30),
+      },
+      true,
+    );
+    expect(await screen.findAllByText('7 going')).toHaveLength(2);
+    expect(screen.getByText('30 going · full, waitlist open')).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path.endsWith('/rsvp'))).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'I’m going on Thu, Nov 26, 2026' }));
+    expect(await screen.findAllByText('8 going')).toHaveLength(2);
+  });
+
   it('says a full date has a waitlist', async () => {
     showEvent({ [`GET ${DATES}/2026-11-26/rsvp`]: count(20, 20) });
     expect(await screen.findAllByText('20 going · full, waitlist open')).toHaveLength(2);

@@ -70,6 +70,7 @@ describe('RSVP page', () => {
     expect(await screen.findByText('Not confirmed yet')).toHaveRole('status');
     expect(screen.getByText(/Thu, Dec 24, 2026 · 6:00–8:00pm EST/)).toBeInTheDocument();
     expect(screen.getByText('12 Court St, Brooklyn, NY 11201')).toBeInTheDocument();
+    expect(screen.getByText('12 going')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'The Tavern' })).toHaveAttribute(
       'href',
       '/chapter/ny/brooklyn/events/tuesday-tavern',
