@@ -2,7 +2,7 @@
 // POST /api/chapter_event/slug/{slug}/dates/{date}/rsvp use the same rules; the server also
 // checks guests against the event's own maxGuests. No answer schema lives here (rsvps.ts).
 import { z } from 'zod';
-import { mailingEmailSchema } from './mailing';
+import { mailingEmailSchema } from './mailingEmail';
 
 export const RSVP_MESSAGES = {
   name: 'Please give your name',
