@@ -120,3 +120,20 @@ export const rsvpSummarySchema = z.object({
   ),
 });
 export type RsvpSummary = z.infer<typeof rsvpSummarySchema>;
+
+/**
+ * GET /api/chapter_event/chapter/{chapterId}/attendance_history: the chapter's last six
+ * meetings, latest first: people going and people counted at the door (null: not counted).
+ */
+export const attendanceHistorySchema = z.object({
+  meetings: z.array(
+    z.object({
+      slug: z.string(),
+      eventName: z.string(),
+      date: rsvpDateSchema,
+      going: z.number().int(),
+      attended: z.number().int().nullable(),
+    }),
+  ),
+});
+export type AttendanceHistory = z.infer<typeof attendanceHistorySchema>;

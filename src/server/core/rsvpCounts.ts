@@ -3,7 +3,7 @@
 // RSVPs: each confirmed RSVP is its person and their guests; unconfirmed and cancelled ones
 // count nothing. Here, below the modules, because several of them show it.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from './database';
+import { queryRows, type DbOrTx } from './database';
 import { rsvpDates, rsvps } from '../db/schema';
 
 export interface DateCounts {
@@ -72,4 +72,19 @@ export async function attendedByDate(
     .where(inArray(rsvpDates.eventId, [...new Set(eventIds)]));
   for (const row of rows) attended.set(dateKey(row.eventId, row.date), row.attended);
   return attended;
+}
+
+/** Each chapter's last meeting counted at the door: its date (the rule's) and how many came. */
+export async function lastAttendanceByChapter(
+  db: DbOrTx,
+): Promise<Map<number, { date: string; attended: number }>> {
+  const rows = await queryRows<{ chapterId: number; date: string; attended: number }>(
+    db,
+    sql`select distinct on (e.chapter_id) e.chapter_id as "chapterId",
+          to_char(d.date, 'YYYY-MM-DD') as "date", d.attended
+        from rsvp_dates d join chapter_events e on e.id = d.event_id
+        where d.attended is not null
+        order by e.chapter_id, d.date desc`,
+  );
+  return new Map(rows.map((r) => [r.chapterId, { date: r.date, attended: Number(r.attended) }]));
 }

@@ -377,6 +377,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/chapter_event/chapter/:chapterId/rsvp_summary': host(() =>
     GET(`/api/chapter_event/chapter/${chapter.id}/rsvp_summary`),
   ),
+  'GET /api/chapter_event/chapter/:chapterId/attendance_history': host(() =>
+    GET(`/api/chapter_event/chapter/${chapter.id}/attendance_history`),
+  ),
   'GET /api/chapter_calendar/event/:slug/event.ics': PUBLIC,
   'GET /api/chapter_event/chapter/:chapterId/dates': host(() =>
     GET(`/api/chapter_event/chapter/${chapter.id}/dates`),

@@ -9,11 +9,13 @@ import { dateChangeParamsSchema } from '../../../common/schemas/eventDates';
 import { attendanceRequestSchema } from '../../../common/schemas/rsvpForm';
 import {
   attendanceAnswerSchema,
+  attendanceHistorySchema,
   guestListSchema,
   rsvpSummarySchema,
 } from '../../../common/schemas/rsvps';
 import { textAnswer } from '../../../common/schemas/answers';
 import { guestList, guestsCsv, rsvpSummary, saveAttendance } from './hostService';
+import { attendanceHistory } from './history';
 
 const PRIVATE = 'private, no-store';
 
@@ -84,5 +86,17 @@ export function rsvpHostRoutes(root: AppInstance): void {
       },
     },
     (request) => rsvpSummary(app.db, request.user, request.params.chapterId, new Date()),
+  );
+
+  app.get(
+    '/api/chapter_event/chapter/:chapterId/attendance_history',
+    {
+      config: { access: 'hostAccess' },
+      schema: {
+        params: z.object({ chapterId: idParam }),
+        response: { 200: attendanceHistorySchema },
+      },
+    },
+    (request) => attendanceHistory(app.db, request.user, request.params.chapterId, new Date()),
   );
 }

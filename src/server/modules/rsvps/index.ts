@@ -2,3 +2,4 @@
 // it. The rest of the folder is its own (eslint.config.js keeps it so; docs/architecture.md).
 export { rsvpHostRoutes } from './hostRoutes';
 export { rsvpRoutes } from './routes';
+export { moveUpAfterSave } from './capacityRaised';

@@ -9,14 +9,18 @@ import type { RsvpRow } from '../../db/schema';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Takes the date's lock (making its row the first time), held until the transaction ends. */
+/**
+ * Takes the date's lock, held until the transaction ends: one statement, which makes the row
+ * the first time and otherwise locks it as an update does (ON CONFLICT DO UPDATE).
+ */
 export async function lockDate(tx: Tx, eventId: number, date: string): Promise<void> {
-  await tx.insert(rsvpDates).values({ eventId, date }).onConflictDoNothing();
   await tx
-    .select({ eventId: rsvpDates.eventId })
-    .from(rsvpDates)
-    .where(and(eq(rsvpDates.eventId, eventId), eq(rsvpDates.date, date)))
-    .for('update');
+    .insert(rsvpDates)
+    .values({ eventId, date })
+    .onConflictDoUpdate({
+      target: [rsvpDates.eventId, rsvpDates.date],
+      set: { walkIns: sql`${rsvpDates.walkIns}` },
+    });
 }
 
 /** People going to the date, leaving out one RSVP (the one being placed). */
@@ -45,18 +49,19 @@ export async function placeRsvp(
   capacity: number | null,
   rsvp: Pick<RsvpRow, 'id' | 'eventId' | 'date' | 'guests' | 'status'>,
   now: Date,
-): Promise<'going' | 'waitlisted'> {
+): Promise<RsvpRow> {
   const fits =
     capacity === null ||
     (await goingExcept(tx, rsvp.eventId, rsvp.date, rsvp.id)) + 1 + rsvp.guests <= capacity;
   const status = fits ? 'going' : 'waitlisted';
   // Counted before, in the same state: its time in the line is kept.
   const keepsPlace = rsvp.status === status;
-  await tx
+  const [placed] = await tx
     .update(rsvps)
     .set({ status, cancelledAt: null, ...(keepsPlace ? {} : { confirmedAt: now }) })
-    .where(eq(rsvps.id, rsvp.id));
-  return status;
+    .where(eq(rsvps.id, rsvp.id))
+    .returning();
+  return placed!;
 }
 
 /**

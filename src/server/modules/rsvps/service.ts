@@ -49,11 +49,6 @@ async function existingRsvp(tx: Tx, eventId: number, date: string, email: string
   return row ?? null;
 }
 
-async function written(tx: Tx, id: number): Promise<RsvpRow> {
-  const [row] = await tx.select().from(rsvps).where(eq(rsvps.id, id));
-  return row!;
-}
-
 export async function makeRsvp(
   teller: Teller,
   user: User | null,
@@ -78,42 +73,47 @@ export async function makeRsvp(
     await lockDate(tx, event.id, ruleDate);
     const before = await existingRsvp(tx, event.id, ruleDate, person.email);
     const counted = before?.status === 'going' || before?.status === 'waitlisted';
-    let id = before?.id;
+    const mine = user ? { userId: user.id } : {};
+    let written: RsvpRow[];
     if (!before) {
-      const [row] = await tx
+      written = await tx
         .insert(rsvps)
         .values({
           eventId: event.id,
           date: ruleDate,
           email: person.email,
           ...values,
+          ...mine,
           createdAt: now,
         })
-        .returning({ id: rsvps.id });
-      id = row!.id;
+        .returning();
     } else if (user || !counted) {
-      await tx
+      written = await tx
         .update(rsvps)
         .set({
           ...values,
+          ...mine,
           pendingName: null,
           pendingGuests: null,
           status: counted ? before.status : 'unconfirmed',
         })
-        .where(eq(rsvps.id, before.id));
+        .where(eq(rsvps.id, before.id))
+        .returning();
     } else {
-      await tx
+      written = await tx
         .update(rsvps)
         .set({ pendingName: values.name, pendingGuests: values.guests })
-        .where(eq(rsvps.id, before.id));
+        .where(eq(rsvps.id, before.id))
+        .returning();
     }
-    if (!user) return { rsvp: await written(tx, id!), moved: [] };
-    await tx.update(rsvps).set({ userId: user.id }).where(eq(rsvps.id, id!));
-    const row = await written(tx, id!);
-    await placeRsvp(tx, event.capacity, row, now);
-    // Fewer guests than before leaves room for those waiting.
-    const moved = await moveUp(tx, event.capacity, event.id, ruleDate);
-    return { rsvp: await written(tx, id!), moved };
+    const row = written[0]!;
+    if (!user) return { rsvp: row, moved: [] };
+    const placed = await placeRsvp(tx, event.capacity, row, now);
+    // Room is freed only by one going that now holds fewer places, or none.
+    const freed =
+      before?.status === 'going' && (placed.status !== 'going' || placed.guests < before.guests);
+    const moved = freed ? await moveUp(tx, event.capacity, event.id, ruleDate) : [];
+    return { rsvp: moved.find((r) => r.id === placed.id) ?? placed, moved };
   });
 
   const joinList = body.joinList ? person.email : null;

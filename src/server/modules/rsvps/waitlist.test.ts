@@ -102,6 +102,44 @@ describe('the waitlist', () => {
   });
 });
 
+describe('a cap raised', () => {
+  it('moves those waiting up, and tells them', async () => {
+    const { t } = servers;
+    const event = await addEvent(t, w.chapter.id, { capacity: 1 });
+    await confirmedRsvp(t, event.slug, THU[1], { name: 'Fay', email: 'fay.w@example.org' });
+    const gus = await confirmedRsvp(t, event.slug, THU[1], {
+      name: 'Gus',
+      email: 'gus.w@example.org',
+    });
+    expect(gus.page.status).toBe('waitlisted');
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/chapter_event',
+      headers: { cookie: w.cookies.host! },
+      payload: {
+        slug: event.slug,
+        chapterId: w.chapter.id,
+        name: event.name,
+        address1: event.address1,
+        city: event.city,
+        state: event.state,
+        postalCode: event.postalCode,
+        startTime: event.startTime,
+        endTime: event.endTime,
+        isSingleDate: false,
+        dayOfWeekIndex: event.dayOfWeekIndex,
+        weeksOfMonthIndexes: event.weeksOfMonthIndexes,
+        capacity: 2,
+        maxGuests: 2,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await tokenCall(t, gus.token)).json()).toMatchObject({ status: 'going' });
+    const [mail] = await mailsTo(t, 'gus.w@example.org');
+    expect(mail!.subject).toBe("A place opened up: you're going to Pencil Factory");
+  });
+});
+
 describe('the last place, taken at once on two app servers', () => {
   it('goes to one of them; the other waits, round after round', async () => {
     const { t, second } = servers;

@@ -12,6 +12,7 @@ function row(over: Partial<HealthRow> & { id: number }): HealthRow {
     nextEventDate: null,
     lastEmailAt: null,
     memberCount: 0,
+    lastAttendance: null,
     hosts: [],
     isLapsed: false,
     lapsedReasons: [],
