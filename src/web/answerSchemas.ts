@@ -76,6 +76,7 @@ export {
 } from '../common/schemas/mailing';
 export {
   attendanceAnswerSchema,
+  attendanceHistorySchema,
   guestListSchema,
   myRsvpsSchema,
   rsvpAnswerSchema,

@@ -27,6 +27,7 @@ const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'lastEvent', label: 'Last event' },
   { key: 'lastEmail', label: 'Last email' },
   { key: 'members', label: 'Members' },
+  { key: 'attended', label: 'Last attended' },
   { key: 'lapsed', label: 'Health' },
 ];
 
@@ -168,6 +169,19 @@ function HealthTableRow({ row: r }: { row: HealthRow }) {
       </td>
       <td className="text-nowrap">{r.lastEmailAt ? formatMediumDate(r.lastEmailAt) : 'Never'}</td>
       <td className="text-end">{r.memberCount.toLocaleString('en-US')}</td>
+      <td className="text-end text-nowrap">
+        {/* Counted at the door (issue 33): a chapter still emailing whose meetings draw nobody. */}
+        {r.lastAttendance ? (
+          <>
+            {r.lastAttendance.attended}
+            <div className="small text-body-secondary">
+              {formatMediumDate(r.lastAttendance.date)}
+            </div>
+          </>
+        ) : (
+          <span className="text-body-secondary">Not counted</span>
+        )}
+      </td>
       <td>
         {r.isLapsed ? (
           <>

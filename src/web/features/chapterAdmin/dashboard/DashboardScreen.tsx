@@ -7,6 +7,7 @@ import { LapseWarning } from './LapseWarning';
 import { MemberCount } from './MemberCount';
 import { NextMeetings } from './NextMeetings';
 import { DateRsvpSummary } from './DateRsvpSummary';
+import { AttendanceHistory } from './AttendanceHistory';
 import { RecentActivity } from './RecentActivity';
 
 /**
@@ -45,6 +46,7 @@ export function DashboardScreen() {
       <SendList chapterId={chapter.id} />
       <NextMeetings chapter={chapter} eventsPath={`${base}/events`} />
       <DateRsvpSummary chapterId={chapter.id} base={base} />
+      <AttendanceHistory chapterId={chapter.id} />
       <RecentActivity chapterId={chapter.id} />
     </section>
   );
