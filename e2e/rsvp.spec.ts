@@ -280,4 +280,19 @@ test("on a phone a host opens a date's guest list, downloads it, and checks peop
   await expect(page.getByRole('columnheader', { name: 'Email' })).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'guest-list-1280');
+
+  // The dashboard counts the coming dates and the last meetings, at both widths.
+  await page.goto(`${PORTLAND}/admin`);
+  const rsvps = page.getByRole('region', { name: 'RSVPs' });
+  await expect(
+    rsvps.getByRole('listitem').filter({ hasText: 'McMenamins Kennedy School' }).first(),
+  ).toContainText('3 attended');
+  await expect(
+    page.getByRole('region', { name: 'Last meetings: going and attended' }).getByRole('table'),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'dashboard-1280');
+  await phoneOrDesktop(page, 390);
+  await expectAccessible(page);
+  await shot(page, 'dashboard-390');
 });

@@ -34,46 +34,45 @@ export function AttendanceHistory({ chapterId }: { chapterId: number }) {
         />
       </div>
     );
+    // Three short columns fit a phone: no scrolling box, which would need a keyboard stop.
     body = (
-      <div className="table-responsive">
-        <table className="table table-sm align-middle mb-0 attendance-history">
-          <thead>
-            <tr>
-              <th scope="col">Meeting</th>
-              <th scope="col" className="text-end">
-                Going
-              </th>
-              <th scope="col" className="text-end">
-                Attended
-              </th>
+      <table className="table table-sm align-middle mb-0 attendance-history">
+        <thead>
+          <tr>
+            <th scope="col">Meeting</th>
+            <th scope="col" className="text-end">
+              Going
+            </th>
+            <th scope="col" className="text-end">
+              Attended
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {meetings.map((m) => (
+            <tr key={`${m.slug}-${m.date.date}`}>
+              <td>
+                <span className="text-nowrap">{dateWithWeekday(m.date.meetsOn)}</span>
+                <div className="small text-body-secondary">{m.eventName}</div>
+              </td>
+              <td className="text-end attendance-cell">
+                {m.going}
+                {bar(m.going, 'going')}
+              </td>
+              <td className="text-end attendance-cell">
+                {m.attended === null ? (
+                  <span className="small text-body-secondary">Not counted</span>
+                ) : (
+                  <>
+                    {m.attended}
+                    {bar(m.attended, 'attended')}
+                  </>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {meetings.map((m) => (
-              <tr key={`${m.slug}-${m.date.date}`}>
-                <td>
-                  <span className="text-nowrap">{dateWithWeekday(m.date.meetsOn)}</span>
-                  <div className="small text-body-secondary">{m.eventName}</div>
-                </td>
-                <td className="text-end attendance-cell">
-                  {m.going}
-                  {bar(m.going, 'going')}
-                </td>
-                <td className="text-end attendance-cell">
-                  {m.attended === null ? (
-                    <span className="small text-body-secondary">Not counted</span>
-                  ) : (
-                    <>
-                      {m.attended}
-                      {bar(m.attended, 'attended')}
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     );
   }
   return (

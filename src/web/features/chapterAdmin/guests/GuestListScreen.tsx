@@ -53,7 +53,8 @@ export function GuestListScreen() {
             {list.guests.length === 0 ? (
               <p>Nobody has said they are going yet. The count shows here as RSVPs come in.</p>
             ) : (
-              <div className="table-responsive">
+              // A long list may scroll sideways on a phone: the box takes the keyboard's focus then.
+              <div className="table-responsive" tabIndex={0} role="region" aria-label="Guests">
                 <table className="table table-sm align-middle guest-table">
                   <thead>
                     <tr>
