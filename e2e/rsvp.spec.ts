@@ -109,6 +109,20 @@ for (const width of [390, 1280]) {
     await expect(line.locator('.going-count')).toHaveText(/^\d+ going/);
     await expectAccessible(page);
     await shot(page, `rsvp-one-click-${width}`);
+
+    // Back on the event page, the date shows the answer given, not the button again.
+    await page.reload();
+    await expect(line.locator('.rsvp-outcome')).toHaveText('You’re going');
+
+    // My Chapters lists it, and cancels it.
+    await page.goto('/my_chapters');
+    const mine = page.getByRole('region', { name: 'Meetings you are going to' });
+    const item = mine.getByRole('listitem').filter({ hasText: 'Elliott Bay Book Company' });
+    await expect(item).toContainText('You’re going');
+    await expectAccessible(page);
+    await shot(page, `my-chapters-rsvps-${width}`);
+    await item.getByRole('button', { name: /^Cancel my RSVP to Elliott Bay Book Company/ }).click();
+    await expect(mine.getByText(/You have not said you are going to a meeting yet/)).toBeVisible();
   });
 }
 
