@@ -109,7 +109,7 @@ function RsvpDetails({ rsvp, act }: { rsvp: RsvpPage; act: Act }) {
         {when.note && <p className="small text-body-secondary mb-1">{when.note}</p>}
         <address className="mb-2">{place}</address>
         <p className="mb-2 small rsvp-counts">
-          {rsvp.counts.going} going
+          {rsvp.counts.going === 0 ? 'Nobody going yet' : `${rsvp.counts.going} going`}
           {rsvp.counts.waitlisted > 0 && ` · ${rsvp.counts.waitlisted} on the waitlist`}
           {rsvp.counts.capacity !== null && ` · ${rsvp.counts.capacity} places`}
         </p>
