@@ -27,8 +27,8 @@ const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'lastEvent', label: 'Last event' },
   { key: 'lastEmail', label: 'Last email' },
   { key: 'members', label: 'Members' },
-  { key: 'attended', label: 'Last attended' },
   { key: 'lapsed', label: 'Health' },
+  { key: 'attended', label: 'Last attended' },
 ];
 
 /** Every chapter's last event, last email, members and hosts; sortable and filterable. */
@@ -169,19 +169,6 @@ function HealthTableRow({ row: r }: { row: HealthRow }) {
       </td>
       <td className="text-nowrap">{r.lastEmailAt ? formatMediumDate(r.lastEmailAt) : 'Never'}</td>
       <td className="text-end">{r.memberCount.toLocaleString('en-US')}</td>
-      <td className="text-end text-nowrap">
-        {/* Counted at the door (issue 33): a chapter still emailing whose meetings draw nobody. */}
-        {r.lastAttendance ? (
-          <>
-            {r.lastAttendance.attended}
-            <div className="small text-body-secondary">
-              {formatMediumDate(r.lastAttendance.date)}
-            </div>
-          </>
-        ) : (
-          <span className="text-body-secondary">Not counted</span>
-        )}
-      </td>
       <td>
         {r.isLapsed ? (
           <>
@@ -198,6 +185,19 @@ function HealthTableRow({ row: r }: { row: HealthRow }) {
           </>
         ) : (
           <Badge bg="success">OK</Badge>
+        )}
+      </td>
+      <td className="text-end text-nowrap">
+        {/* Counted at the door (issue 33): a chapter still emailing whose meetings draw nobody. */}
+        {r.lastAttendance ? (
+          <>
+            {r.lastAttendance.attended}
+            <div className="small text-body-secondary">
+              {formatMediumDate(r.lastAttendance.date)}
+            </div>
+          </>
+        ) : (
+          <span className="text-body-secondary">Not counted</span>
         )}
       </td>
       <td>
