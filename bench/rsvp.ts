@@ -22,7 +22,7 @@ import pg from 'pg';
 import { answerKey, capture } from './capture';
 import { loadTool, runLoad, type LoadResult } from './load';
 import { createNetwork } from './network';
-import { settle, startApp, startCeiling } from './processes';
+import { cpuMsOf, settle, startApp, startCeiling } from './processes';
 import { hashToken, newToken, SESSION_COOKIE } from '../src/server/modules/auth/sessions';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 200);
@@ -125,8 +125,9 @@ async function flow(base: string, slug: string, date: string, cookies: string[])
   }
   const sentSeconds = (performance.now() - started) / 1000;
   const sent = await Promise.all(pending);
+  const doneSeconds = (performance.now() - started) / 1000;
   agent.destroy();
-  return { sent, sentSeconds };
+  return { sent, sentSeconds, doneSeconds };
 }
 
 /** Prints one run's answers, latency and counts; answers whether the counts are exact. */
@@ -222,7 +223,15 @@ async function main() {
   const quietCeiling = await read(ceiling.base, ROUND_SECONDS);
 
   // RSVPs alone first: their latency with nothing else asking.
+  const cpuBefore = cpuMsOf(app.pid);
   const firstRun = await flow(app.base, slug, alone!, cookies.slice(0, USERS / 2));
+  const cpuPerRsvp = (cpuMsOf(app.pid) - cpuBefore) / firstRun.sent.length;
+  console.log(
+    `\napp server CPU per RSVP (alone): ${cpuPerRsvp.toFixed(2)} ms, so ${RATE}/s needs ` +
+      `${((cpuPerRsvp * RATE) / 10).toFixed(0)}% of a core; every RSVP answered after ` +
+      `${firstRun.doneSeconds.toFixed(1)} s (${(firstRun.sent.length / firstRun.doneSeconds).toFixed(0)}/s); ` +
+      `load average ${loadavg()[0]!.toFixed(2)}`,
+  );
   const exactAlone = await report(app.base, network.url, slug, alone!, 'alone', firstRun);
   await settle(app.pid, network.url);
 
