@@ -22,7 +22,7 @@ import pg from 'pg';
 import { answerKey, capture } from './capture';
 import { loadTool, runLoad, type LoadResult } from './load';
 import { createNetwork } from './network';
-import { settle, startApp, startCeiling } from './processes';
+import { cpuMsOf, settle, startApp, startCeiling } from './processes';
 import { hashToken, newToken, SESSION_COOKIE } from '../src/server/modules/auth/sessions';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 200);
@@ -30,7 +30,8 @@ const RATE = Number(process.env.RSVP_RATE ?? 200);
 const SECONDS = Number(process.env.RSVP_SECONDS ?? 30);
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = 50;
-const USERS = RATE * SECONDS;
+/** Two runs of RSVPs (alone, then with reads), each user RSVPing once. */
+const USERS = 2 * RATE * SECONDS;
 /** The event's cap (RSVP_CAPACITY, '' for none): past it RSVPs wait, under the date's lock. */
 const CAPACITY = process.env.RSVP_CAPACITY ?? '10000';
 
@@ -124,8 +125,62 @@ async function flow(base: string, slug: string, date: string, cookies: string[])
   }
   const sentSeconds = (performance.now() - started) / 1000;
   const sent = await Promise.all(pending);
+  const doneSeconds = (performance.now() - started) / 1000;
   agent.destroy();
-  return { sent, sentSeconds };
+  return { sent, sentSeconds, doneSeconds };
+}
+
+/** Prints one run's answers, latency and counts; answers whether the counts are exact. */
+async function report(
+  base: string,
+  url: string,
+  slug: string,
+  date: string,
+  label: string,
+  { sent, sentSeconds }: { sent: Sent[]; sentSeconds: number },
+): Promise<boolean> {
+  const byAnswer = new Map<string, number>();
+  for (const s of sent) byAnswer.set(s.answer, (byAnswer.get(s.answer) ?? 0) + 1);
+  const ms = sent.map((s) => s.ms).sort((a, b) => a - b);
+  const people = (answer: string) =>
+    sent.filter((s) => s.answer === answer).reduce((n, s) => n + 1 + s.guests, 0);
+  const counts = JSON.parse(
+    Buffer.from(
+      (await capture(base, `/api/chapter_event/slug/${slug}/dates/${date}/rsvp`, {})).body,
+      'base64',
+    ).toString(),
+  ) as { going: number; waitlisted: number };
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ people: number; rsvps: number; waiting: number }>(
+    `select coalesce(sum(1 + guests) filter (where status = 'going'), 0)::int as people,
+       count(*) filter (where status = 'going')::int as rsvps,
+       coalesce(sum(1 + guests) filter (where status = 'waitlisted'), 0)::int as waiting
+     from rsvps where date = $1`,
+    [date],
+  );
+  await client.end();
+  const db = rows[0]!;
+  const exact =
+    counts.going === people('going') &&
+    db.people === people('going') &&
+    counts.waitlisted === people('waitlisted') &&
+    db.waiting === people('waitlisted') &&
+    (!CAPACITY || db.people <= Number(CAPACITY));
+  console.log(`
+RSVPs ${label}: ${sent.length} sent in ${sentSeconds.toFixed(1)} s to ${date}`);
+  console.log(`answers: ${[...byAnswer].map(([a, n]) => `${a} ${n}`).join(', ')}`);
+  console.log(
+    `RSVP latency: p50 ${quantile(ms, 0.5).toFixed(1)} ms, p99 ${quantile(ms, 0.99).toFixed(1)} ms, ` +
+      `max ${ms.at(-1)!.toFixed(1)} ms`,
+  );
+  console.log(
+    `count afterwards: going ${counts.going} public, ${db.people} in the database ` +
+      `(${db.rsvps} RSVPs), ${people('going')} answered; waitlisted ${counts.waitlisted} public, ` +
+      `${db.waiting} in the database, ${people('waitlisted')} answered; cap ${CAPACITY || 'none'}: ` +
+      `${exact ? 'exact' : 'WRONG'}`,
+  );
+  return exact;
 }
 
 async function main() {
@@ -149,10 +204,10 @@ async function main() {
   const page = JSON.parse(Buffer.from(first.body, 'base64').toString()) as {
     dates: { date: string; status: string; start: string }[];
   };
-  // A date whose meeting starts an hour from now or later: it takes RSVPs the whole run.
-  const date = page.dates.find(
-    (d) => d.status === 'scheduled' && Date.parse(d.start) > Date.now() + 3_600_000,
-  )!.date;
+  // Dates whose meetings start an hour from now or later: they take RSVPs the whole run.
+  const [alone, withReads] = page.dates
+    .filter((d) => d.status === 'scheduled' && Date.parse(d.start) > Date.now() + 3_600_000)
+    .map((d) => d.date);
   const answersFile = path.join(dataDir, 'answers.json');
   writeFileSync(answersFile, JSON.stringify({ [answerKey(pagePath, false)]: first }));
   const ceiling = await startCeiling(answersFile);
@@ -167,7 +222,20 @@ async function main() {
   await settle(app.pid, network.url);
   const quietCeiling = await read(ceiling.base, ROUND_SECONDS);
 
-  const flowing = flow(app.base, slug, date, cookies);
+  // RSVPs alone first: their latency with nothing else asking.
+  const cpuBefore = cpuMsOf(app.pid);
+  const firstRun = await flow(app.base, slug, alone!, cookies.slice(0, USERS / 2));
+  const cpuPerRsvp = (cpuMsOf(app.pid) - cpuBefore) / firstRun.sent.length;
+  console.log(
+    `\napp server CPU per RSVP (alone): ${cpuPerRsvp.toFixed(2)} ms, so ${RATE}/s needs ` +
+      `${((cpuPerRsvp * RATE) / 10).toFixed(0)}% of a core; every RSVP answered after ` +
+      `${firstRun.doneSeconds.toFixed(1)} s (${(firstRun.sent.length / firstRun.doneSeconds).toFixed(0)}/s); ` +
+      `load average ${loadavg()[0]!.toFixed(2)}`,
+  );
+  const exactAlone = await report(app.base, network.url, slug, alone!, 'alone', firstRun);
+  await settle(app.pid, network.url);
+
+  const flowing = flow(app.base, slug, withReads!, cookies.slice(USERS / 2));
   const appRounds: LoadResult[] = [];
   const ceilingRounds: LoadResult[] = [];
   const flowEnds = Date.now() + SECONDS * 1000;
@@ -175,55 +243,19 @@ async function main() {
     appRounds.push(await read(app.base, ROUND_SECONDS));
     ceilingRounds.push(await read(ceiling.base, ROUND_SECONDS));
   }
-  const { sent, sentSeconds } = await flowing;
-
-  const byAnswer = new Map<string, number>();
-  for (const s of sent) byAnswer.set(s.answer, (byAnswer.get(s.answer) ?? 0) + 1);
-  const ms = sent.map((s) => s.ms).sort((a, b) => a - b);
-  const goingPeople = sent
-    .filter((s) => s.answer === 'going')
-    .reduce((n, s) => n + 1 + s.guests, 0);
-  const counts = JSON.parse(
-    Buffer.from(
-      (await capture(app.base, `/api/chapter_event/slug/${slug}/dates/${date}/rsvp`, {})).body,
-      'base64',
-    ).toString(),
-  ) as { going: number; waitlisted: number };
-  const client = new pg.Client({ connectionString: network.url });
-  await client.connect();
-  const { rows } = await client.query<{ people: number; rsvps: number; waiting: number }>(
-    `select coalesce(sum(1 + guests) filter (where status = 'going'), 0)::int as people,
-       count(*) filter (where status = 'going')::int as rsvps,
-       coalesce(sum(1 + guests) filter (where status = 'waitlisted'), 0)::int as waiting
-     from rsvps where date = $1`,
-    [date],
+  const second = await flowing;
+  const exactWithReads = await report(
+    app.base,
+    network.url,
+    slug,
+    withReads!,
+    `with the event page read by ${CONNECTIONS} connections`,
+    second,
   );
-  await client.end();
+  const exact = exactAlone && exactWithReads;
 
   const rps = (rs: LoadResult[]) => mean(rs.map((r) => r.rps));
   const p99 = (rs: LoadResult[]) => Math.max(...rs.map((r) => r.p99Ms));
-  console.log(`\nRSVPs: ${sent.length} sent in ${sentSeconds.toFixed(1)} s to ${date}`);
-  console.log(`answers: ${[...byAnswer].map(([a, n]) => `${a} ${n}`).join(', ')}`);
-  console.log(
-    `RSVP latency: p50 ${quantile(ms, 0.5).toFixed(1)} ms, p99 ${quantile(ms, 0.99).toFixed(1)} ms, ` +
-      `max ${ms.at(-1)!.toFixed(1)} ms`,
-  );
-  const waitingPeople = sent
-    .filter((s) => s.answer === 'waitlisted')
-    .reduce((n, s) => n + 1 + s.guests, 0);
-  const underCap = !CAPACITY || rows[0]!.people <= Number(CAPACITY);
-  const exact =
-    counts.going === goingPeople &&
-    rows[0]!.people === goingPeople &&
-    counts.waitlisted === waitingPeople &&
-    rows[0]!.waiting === waitingPeople &&
-    underCap;
-  console.log(
-    `count afterwards: public ${counts.going} going, database ${rows[0]!.people} people in ` +
-      `${rows[0]!.rsvps} RSVPs, answered 'going' ${goingPeople} people; waitlisted: public ` +
-      `${counts.waitlisted}, database ${rows[0]!.waiting}, answered ${waitingPeople}; ` +
-      `cap ${CAPACITY || 'none'}: ${exact ? 'exact' : 'WRONG'}`,
-  );
   console.log(
     '\n| event page read | app req/s | ceiling req/s | app/ceiling | app p99 ms | errors |',
   );

@@ -91,6 +91,38 @@ export async function moveUp(
   return moved;
 }
 
+/**
+ * A signed-in user's RSVP, placed in one round trip (migration 0020, rsvp_take_place): the
+ * date's lock, the RSVP written or changed, going if it fits. Answers its id and what it was.
+ */
+export async function takePlace(
+  db: Db | Tx,
+  values: {
+    eventId: number;
+    date: string;
+    name: string;
+    email: string;
+    guests: number;
+    userId: number;
+    capacity: number | null;
+    now: Date;
+  },
+): Promise<{ id: number; before: { status: RsvpRow['status']; guests: number } | null }> {
+  const v = values;
+  const result = (await db.execute(
+    sql`select rsvp_id as "id", before_status as "status", before_guests as "guests"
+        from rsvp_take_place(${v.eventId}, ${v.date}::date, ${v.name}, ${v.email}, ${v.guests},
+          ${v.userId}, ${v.capacity}::int, ${v.now.toISOString()}::timestamptz)`,
+  )) as unknown as {
+    rows: { id: number; status: RsvpRow['status'] | null; guests: number | null }[];
+  };
+  const row = result.rows[0]!;
+  return {
+    id: Number(row.id),
+    before: row.status === null ? null : { status: row.status, guests: Number(row.guests) },
+  };
+}
+
 /** A waiting RSVP's place in the line (1: next to move up); null for any other. */
 export async function waitlistPosition(
   db: Db | Tx,

@@ -6,6 +6,7 @@
 // anyone's RSVP.
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import { rsvps } from '../../db/schema';
 import type { RsvpRow } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
@@ -13,7 +14,7 @@ import type { rsvpRequestSchema } from '../../../common/schemas/rsvpForm';
 import type { RsvpAnswer } from '../../../common/schemas/rsvps';
 import { fieldError } from '../../core/httpError';
 import { eventDate, requireOpen } from './dates';
-import { lockDate, moveUp, placeRsvp, waitlistPosition, type Tx } from './place';
+import { lockDate, moveUp, takePlace, waitlistPosition, type Tx } from './place';
 import { sendConfirmation, tellMovedUp, tellPlaced, type Occasion, type Teller } from './tell';
 
 type RsvpRequest = z.output<typeof rsvpRequestSchema>;
@@ -49,6 +50,76 @@ async function existingRsvp(tx: Tx, eventId: number, date: string, email: string
   return row ?? null;
 }
 
+/** A signed-in user's RSVP: counted at once, in one round trip (place.ts takePlace). */
+async function placeMember(
+  db: Db,
+  eventId: number,
+  capacity: number | null,
+  date: string,
+  person: { name: string; email: string; guests: number; user: User },
+  now: Date,
+): Promise<{ rsvp: RsvpRow; moved: RsvpRow[] }> {
+  const { id, before } = await takePlace(db, {
+    eventId,
+    date,
+    name: person.name,
+    email: person.email,
+    guests: person.guests,
+    userId: person.user.id,
+    capacity,
+    now,
+  });
+  const [placed] = await db.select().from(rsvps).where(eq(rsvps.id, id));
+  // Room is freed only by one going that now holds fewer places, or none.
+  const freed =
+    before?.status === 'going' && (placed!.status !== 'going' || placed!.guests < before.guests);
+  if (!freed) return { rsvp: placed!, moved: [] };
+  const moved = await db.transaction(async (tx) => {
+    await lockDate(tx, eventId, date);
+    return moveUp(tx, capacity, eventId, date);
+  });
+  return { rsvp: moved.find((r) => r.id === id) ?? placed!, moved };
+}
+
+/**
+ * A visitor's RSVP, counted once its link is followed: a new one, or a change to one not yet
+ * counted (applied), or to one counted (kept pending until the link is followed).
+ */
+async function writeVisitor(
+  db: Db,
+  eventId: number,
+  date: string,
+  person: { name: string; email: string; guests: number },
+  now: Date,
+): Promise<{ rsvp: RsvpRow; moved: RsvpRow[] }> {
+  const values = { name: person.name, guests: person.guests };
+  return db.transaction(async (tx) => {
+    await lockDate(tx, eventId, date);
+    const before = await existingRsvp(tx, eventId, date, person.email);
+    const counted = before?.status === 'going' || before?.status === 'waitlisted';
+    let written: RsvpRow[];
+    if (!before) {
+      written = await tx
+        .insert(rsvps)
+        .values({ eventId, date, email: person.email, ...values, createdAt: now })
+        .returning();
+    } else if (!counted) {
+      written = await tx
+        .update(rsvps)
+        .set({ ...values, pendingName: null, pendingGuests: null, status: 'unconfirmed' })
+        .where(eq(rsvps.id, before.id))
+        .returning();
+    } else {
+      written = await tx
+        .update(rsvps)
+        .set({ pendingName: values.name, pendingGuests: values.guests })
+        .where(eq(rsvps.id, before.id))
+        .returning();
+    }
+    return { rsvp: written[0]!, moved: [] };
+  });
+}
+
 export async function makeRsvp(
   teller: Teller,
   user: User | null,
@@ -67,54 +138,17 @@ export async function makeRsvp(
   const person = whoIs(user, body);
   const occasion = { event, chapter, scheduled };
   const ruleDate = scheduled.date;
-  const values = { name: person.name, guests: body.guests };
 
-  const { rsvp, moved } = await db.transaction(async (tx) => {
-    await lockDate(tx, event.id, ruleDate);
-    const before = await existingRsvp(tx, event.id, ruleDate, person.email);
-    const counted = before?.status === 'going' || before?.status === 'waitlisted';
-    const mine = user ? { userId: user.id } : {};
-    let written: RsvpRow[];
-    if (!before) {
-      written = await tx
-        .insert(rsvps)
-        .values({
-          eventId: event.id,
-          date: ruleDate,
-          email: person.email,
-          ...values,
-          ...mine,
-          createdAt: now,
-        })
-        .returning();
-    } else if (user || !counted) {
-      written = await tx
-        .update(rsvps)
-        .set({
-          ...values,
-          ...mine,
-          pendingName: null,
-          pendingGuests: null,
-          status: counted ? before.status : 'unconfirmed',
-        })
-        .where(eq(rsvps.id, before.id))
-        .returning();
-    } else {
-      written = await tx
-        .update(rsvps)
-        .set({ pendingName: values.name, pendingGuests: values.guests })
-        .where(eq(rsvps.id, before.id))
-        .returning();
-    }
-    const row = written[0]!;
-    if (!user) return { rsvp: row, moved: [] };
-    const placed = await placeRsvp(tx, event.capacity, row, now);
-    // Room is freed only by one going that now holds fewer places, or none.
-    const freed =
-      before?.status === 'going' && (placed.status !== 'going' || placed.guests < before.guests);
-    const moved = freed ? await moveUp(tx, event.capacity, event.id, ruleDate) : [];
-    return { rsvp: moved.find((r) => r.id === placed.id) ?? placed, moved };
-  });
+  const { rsvp, moved } = user
+    ? await placeMember(
+        db,
+        event.id,
+        event.capacity,
+        ruleDate,
+        { ...person, user, guests: body.guests },
+        now,
+      )
+    : await writeVisitor(db, event.id, ruleDate, { ...person, guests: body.guests }, now);
 
   const joinList = body.joinList ? person.email : null;
   if (!user) {
