@@ -47,42 +47,14 @@ export function scheduleOf(
   exceptions: readonly DateException[] = [],
 ): ScheduledDate[] {
   if (count <= 0) return [];
-  const scheduled = (date: string): ScheduledDate => {
-    const o = occurrenceOn(event, date, timeZone);
-    return {
-      date,
-      status: 'scheduled',
-      start: o.start,
-      end: o.end,
-      meetsOn: date,
-      startTime: event.startTime,
-      endTime: event.endTime,
-      note: '',
-    };
-  };
+  const scheduled = (date: string) => scheduledOn(event, date, timeZone);
   if (event.isSingleDate) {
     if (!event.singleDate) return [];
     const only = scheduled(event.singleDate);
     return only.end > now ? [only] : [];
   }
   const changed = exceptionsByDate(event, exceptions);
-  const withException = (date: string): ScheduledDate => {
-    const x = changed.get(date);
-    const base = scheduled(date);
-    if (!x) return base;
-    if (!x.movedTo) return { ...base, status: 'cancelled', note: x.note };
-    const moved = movedOccurrence({ ...x, movedTo: x.movedTo }, timeZone);
-    return {
-      ...base,
-      status: 'moved',
-      start: moved.start,
-      end: moved.end,
-      meetsOn: x.movedTo.date,
-      startTime: x.movedTo.startTime,
-      endTime: x.movedTo.endTime,
-      note: x.note,
-    };
-  };
+  const withException = (date: string) => withExceptionOn(event, date, timeZone, changed);
   const first = epochDay(localDate(now, timeZone)) - 1;
   // A date already past whose meeting moved to one still to come.
   const found = [...changed.values()]
@@ -96,6 +68,64 @@ export function scheduleOf(
     if (d.end > now || rulesEnd > now) found.push(d);
   }
   return found.sort((a, b) => a.date.localeCompare(b.date)).slice(0, count);
+}
+
+/** The date `date` as the rule has it, before any skip or move. */
+function scheduledOn(event: RecurringEvent, date: string, timeZone: string): ScheduledDate {
+  const o = occurrenceOn(event, date, timeZone);
+  return {
+    date,
+    status: 'scheduled',
+    start: o.start,
+    end: o.end,
+    meetsOn: date,
+    startTime: event.startTime,
+    endTime: event.endTime,
+    note: '',
+  };
+}
+
+/** The rule's date `date` with its skip or move, if it has one. */
+function withExceptionOn(
+  event: RecurringEvent,
+  date: string,
+  timeZone: string,
+  changed: ReadonlyMap<string, DateException>,
+): ScheduledDate {
+  const x = changed.get(date);
+  const base = scheduledOn(event, date, timeZone);
+  if (!x) return base;
+  if (!x.movedTo) return { ...base, status: 'cancelled', note: x.note };
+  const moved = movedOccurrence({ ...x, movedTo: x.movedTo }, timeZone);
+  return {
+    ...base,
+    status: 'moved',
+    start: moved.start,
+    end: moved.end,
+    meetsOn: x.movedTo.date,
+    startTime: x.movedTo.startTime,
+    endTime: x.movedTo.endTime,
+    note: x.note,
+  };
+}
+
+/**
+ * The event's date `date` (the rule's, or the one a host moved a date to), with its skip or
+ * move; null when the event does not meet that day. Past dates too: the caller judges `end`.
+ */
+export function scheduledDateOf(
+  event: RecurringEvent,
+  date: string,
+  timeZone: string,
+  exceptions: readonly DateException[] = [],
+): ScheduledDate | null {
+  if (event.isSingleDate) {
+    return event.singleDate === date ? scheduledOn(event, date, timeZone) : null;
+  }
+  const changed = exceptionsByDate(event, exceptions);
+  if (meetsOn(event, epochDay(date))) return withExceptionOn(event, date, timeZone, changed);
+  const movedHere = [...changed.values()].find((x) => x.movedTo?.date === date);
+  return movedHere ? withExceptionOn(event, movedHere.date, timeZone, changed) : null;
 }
 
 // ---------------------------------------------------------------- words

@@ -49,6 +49,7 @@ import { pressRoutes, pressEditRoutes, pressAdminRoutes } from './modules/press'
 import { contentRoutes, contentAdminRoutes } from './modules/content';
 import { applicationRoutes, applicationAdminRoutes } from './modules/applications';
 import { mailingRoutes, contactAdminRoutes, brevoMoveRoutes } from './modules/mailing';
+import { rsvpHostRoutes, rsvpRoutes } from './modules/rsvps';
 import { settingsRoutes, settingsAdminRoutes } from './modules/settings';
 import { noteRoutes } from './modules/notes';
 import { permissionRoutes } from './modules/permissions';
@@ -181,6 +182,7 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
     chapterMapRoutes,
     eventRoutes,
     eventDateRoutes,
+    rsvpRoutes,
     linkRoutes,
     chapterPostRoutes,
     pressRoutes,
@@ -191,6 +193,7 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
     // The chapter admin area (spec 2 §2).
     chapterSaveRoutes,
     eventSaveRoutes,
+    rsvpHostRoutes,
     noteRoutes,
     permissionRoutes,
     userRoutes,

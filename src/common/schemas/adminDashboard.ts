@@ -29,6 +29,15 @@ export const dashboardChapterSchema = chapterRefSchema.extend({
   lastEmailAt: z.string().nullable(),
   /** Active contacts of its list (the list the email-service setting names); 0 without one. */
   memberCount: z.number().int(),
+  /**
+   * Its last meeting counted at the door (issue 33): the date (the rule's) and how many came;
+   * null when no count was ever saved. A signal beside the lapse: a chapter still emailing
+   * whose meetings draw nobody needs a call.
+   */
+  lastAttendance: z
+    .object({ date: z.string(), attended: z.number().int() })
+    .nullable()
+    .default(null),
   /** Its chapter hosts (role 3), by name. */
   hosts: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })),
   /** common/lapsed.ts chapterLapse: an active chapter past its first two months with a reason. */

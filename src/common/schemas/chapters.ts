@@ -33,6 +33,10 @@ export const chapterEventSchema = z.object({
   weeksOfMonthIndexes: z.string(),
   isSingleDate: z.boolean(),
   singleDate: z.string().nullable(),
+  /** RSVPs past this many people join the waitlist; null: no cap (issue 33). */
+  capacity: z.number().int().nullable().default(null),
+  /** How many guests one RSVP may bring (0-10). */
+  maxGuests: z.number().int().default(2),
 });
 export type ChapterEvent = z.infer<typeof chapterEventSchema>;
 
@@ -69,6 +73,8 @@ export const nextEventSchema = z.object({
   date: z.string(),
   startTime: z.string(),
   endTime: z.string(),
+  /** People going (RSVPs, guests included; issue 33). Not on the home map's pins. */
+  going: z.number().int().optional(),
 });
 export type NextEvent = z.infer<typeof nextEventSchema>;
 
@@ -85,6 +91,8 @@ export const upcomingDateSchema = z.object({
   /** A meeting a host moved: the date its rule gave, and the host's note. */
   movedFrom: z.string().optional(),
   note: z.string().optional(),
+  /** People going (RSVPs, guests included; issue 33), as old as the answer's TTL at most. */
+  going: z.number().int().optional(),
 });
 export type UpcomingDate = z.infer<typeof upcomingDateSchema>;
 

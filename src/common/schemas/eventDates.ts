@@ -30,6 +30,8 @@ export const scheduledDateSchema = z.object({
   startTime: z.string(),
   endTime: z.string(),
   note: z.string(),
+  /** On the event page: people going (RSVPs, guests included; issue 33). */
+  going: z.number().int().optional(),
 });
 export type ScheduledDateAnswer = z.infer<typeof scheduledDateSchema>;
 

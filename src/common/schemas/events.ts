@@ -11,6 +11,8 @@ export const EVENT_MESSAGES = {
   singleDate: 'Choose the date (YYYY-MM-DD)',
   weeks: 'Choose at least one week',
   time: 'Choose a time from the list',
+  capacity: 'Capacity is a number from 1 to 10,000, or empty for no cap',
+  maxGuests: 'Guests per RSVP is a number from 0 to 10',
 } as const;
 
 const M = EVENT_MESSAGES;
@@ -46,6 +48,10 @@ const eventFields = {
     .string()
     .regex(/^[0-7](,[0-7])*$/, M.weeks)
     .default('0'),
+  /** RSVPs past this many people (guests included) join the waitlist; null: no cap. */
+  capacity: z.number().int().min(1, M.capacity).max(10_000, M.capacity).nullable().default(null),
+  /** How many guests one RSVP may bring. */
+  maxGuests: z.number().int().min(0, M.maxGuests).max(10, M.maxGuests).default(2),
 };
 
 /** A single-date event needs its date; a repeating one its weeks. */

@@ -2,19 +2,9 @@
 // results[0].isError and shows 'Oops. ' + errorString or 'Success!'.
 import { z } from 'zod';
 import { dbId, MAX_DB_ID } from './ids';
+import { MAILING_ERRORS, mailingEmailSchema } from './mailingEmail';
 
-export const MAILING_ERRORS = {
-  invalidEmail: 'Please enter a valid email address.',
-  noList: 'This chapter does not have a mailing list.',
-  failed: 'Something went wrong. Please try again later.',
-} as const;
-
-export const mailingEmailSchema = z
-  .string()
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, MAILING_ERRORS.invalidEmail)
-  .pipe(z.email(MAILING_ERRORS.invalidEmail));
+export { MAILING_ERRORS, mailingEmailSchema };
 
 /** The sign-up widget's form (email required, prefilled from the signed-in user). */
 export const signUpFormSchema = z.object({ email: mailingEmailSchema });

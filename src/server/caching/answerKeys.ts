@@ -13,6 +13,8 @@ export const key = {
   chapter: (id: number) => `chapter:${id}`,
   state: (state: string) => `state:${state.toUpperCase()}`,
   event: (slug: string) => `event:${slug}`,
+  /** The RSVP counts of an event's dates (issue 33). */
+  rsvps: (slug: string) => `rsvps:${slug}`,
   user: (id: number) => `user:${id}`,
   role: (permissionId: number) => `role:${permissionId}`,
   /** Answers that list every chapter (the home map, the admin dashboard, a site-wide feed). */
@@ -62,6 +64,13 @@ export const shows = {
     return [key.event(slug), key.chapter(chapterId)];
   },
   /**
+   * One date's RSVP counts. Only this answer is forgotten on each RSVP: the counts other answers
+   * carry (event page, chapter and state cards) are as old as their TTL at most.
+   */
+  rsvpCounts(slug: string, chapterId: number) {
+    return [key.rsvps(slug), key.event(slug), key.chapter(chapterId)];
+  },
+  /**
    * A page of a chapter's posts: a new post (chapterPart) moves every page, and each author's
    * name is shown (by id, which the answer leaves out).
    */
@@ -106,6 +115,8 @@ export const changed = {
       key.allChapters,
     ];
   },
+  /** Someone's place at one of the event's dates: going, waiting, cancelled. */
+  rsvps: (slug: string) => [key.rsvps(slug)],
   /** A role granted (by chapter) or revoked (by the permission's id). */
   role(which: { chapterId: number } | { permissionId: number }) {
     return [

@@ -2,7 +2,7 @@
 // them. Only those that can still matter are loaded: a date or a moved-to date from two days
 // ago on (a day either side of any zone's "today").
 import { and, asc, eq, gte, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { DbOrTx } from './database';
 import { chapterEventExceptions, chapterEvents, chapters } from '../db/schema';
 import type { ChapterEventExceptionRow } from '../db/schema';
 import { dateOfEpochDay, epochDay, type DateException } from '../../common/recurrence';
@@ -33,7 +33,7 @@ export function exceptionCutoff(now: Date): string {
 
 /** The exceptions of the events of the chapters `scope` selects (a condition on `chapters`). */
 export async function loadExceptions(
-  db: Db,
+  db: DbOrTx,
   scope: SQL | undefined,
   now = new Date(),
 ): Promise<Map<number, DateException[]>> {

@@ -339,6 +339,47 @@ const MATRIX: Record<string, Row> = {
     DELETE(`/api/chapter_event/slug/${await event()}`),
   ),
   'GET /api/chapter_event/slug/:slug/page': PUBLIC,
+  // ------------------------------------------------------------ RSVPs (issue 33)
+  'POST /api/chapter_event/slug/:slug/dates/:date/rsvp': {
+    rule: 'public',
+    request: async () =>
+      POST(`/api/chapter_event/slug/${await event()}/dates/${comingTuesday()}/rsvp`, {
+        name: 'Matrix',
+        email: 'matrix.rsvp@example.org',
+        guests: 0,
+      }),
+  },
+  'GET /api/chapter_event/slug/:slug/dates/:date/rsvp': {
+    rule: 'public',
+    request: async () =>
+      GET(`/api/chapter_event/slug/${await event()}/dates/${comingTuesday()}/rsvp`),
+  },
+  'GET /api/rsvp/:token': PUBLIC,
+  'POST /api/rsvp/:token/confirm': PUBLIC,
+  'POST /api/rsvp/:token/cancel': PUBLIC,
+  'GET /api/my/rsvps': SIGNED_IN,
+  'POST /api/my/rsvps/:id/cancel': {
+    rule: 'signedIn',
+    request: () => POST('/api/my/rsvps/1/cancel', {}),
+  },
+  'GET /api/chapter_event/slug/:slug/dates/:date/guests': host(async () =>
+    GET(`/api/chapter_event/slug/${await event()}/dates/${comingTuesday()}/guests`),
+  ),
+  'GET /api/chapter_event/slug/:slug/dates/:date/guests.csv': host(async () =>
+    GET(`/api/chapter_event/slug/${await event()}/dates/${comingTuesday()}/guests.csv`),
+  ),
+  'POST /api/chapter_event/slug/:slug/dates/:date/attendance': host(async () =>
+    POST(`/api/chapter_event/slug/${await event()}/dates/${comingTuesday()}/attendance`, {
+      checkedIn: [],
+      walkIns: 2,
+    }),
+  ),
+  'GET /api/chapter_event/chapter/:chapterId/rsvp_summary': host(() =>
+    GET(`/api/chapter_event/chapter/${chapter.id}/rsvp_summary`),
+  ),
+  'GET /api/chapter_event/chapter/:chapterId/attendance_history': host(() =>
+    GET(`/api/chapter_event/chapter/${chapter.id}/attendance_history`),
+  ),
   'GET /api/chapter_calendar/event/:slug/event.ics': PUBLIC,
   'GET /api/chapter_event/chapter/:chapterId/dates': host(() =>
     GET(`/api/chapter_event/chapter/${chapter.id}/dates`),

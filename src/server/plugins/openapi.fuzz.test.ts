@@ -78,6 +78,13 @@ async function digest(): Promise<Record<string, string>> {
   return row!.digest;
 }
 
+/** A Sunday about `days` from today, as YYYY-MM-DD: one of the fuzz event's dates. */
+function comingSunday(days: number): string {
+  const day = new Date(Date.now() + days * 86_400_000);
+  day.setUTCDate(day.getUTCDate() - day.getUTCDay());
+  return day.toISOString().slice(0, 10);
+}
+
 beforeAll(async () => {
   w = await createChapterAdminWorld(t);
   const [list] = await t.db.insert(mailingLists).values({ name: 'Fuzz list' }).returning();
@@ -120,6 +127,8 @@ beforeAll(async () => {
       listId: [listId, w.chapter.sendInBlueListId ?? listId],
       stateLower: ['ny', 'ca'],
       email: [w.users.noRole.email, 'someone@example.org'],
+      // The event meets every Sunday: two coming ones and a past one (RSVPs, guest lists).
+      date: [comingSunday(7), comingSunday(14), comingSunday(-14)],
     },
   };
 

@@ -77,6 +77,20 @@ export const chapterAdminRoutes: RouteObject = {
           ),
         },
         {
+          path: 'events/:eventSlug/dates/:date/guests',
+          lazy: lazyComponent(
+            () => import('../features/chapterAdmin/guests/GuestListScreen'),
+            (m) => m.GuestListScreen,
+          ),
+        },
+        {
+          path: 'events/:eventSlug/dates/:date/checkin',
+          lazy: lazyComponent(
+            () => import('../features/chapterAdmin/guests/CheckInScreen'),
+            (m) => m.CheckInScreen,
+          ),
+        },
+        {
           path: 'members',
           lazy: lazyComponent(
             () => import('../features/chapterAdmin/members/MembersScreen'),

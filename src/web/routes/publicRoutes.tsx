@@ -68,6 +68,11 @@ export const publicRoutes: RouteObject[] = [
     (m) => m.ConfirmSubscriptionScreen,
   ),
   lazyRoute(
+    'rsvp/:token',
+    () => import('../features/rsvp/RsvpScreen'),
+    (m) => m.RsvpScreen,
+  ),
+  lazyRoute(
     'unsubscribe/:token',
     () => import('../features/unsubscribe/UnsubscribeScreen'),
     (m) => m.UnsubscribeScreen,

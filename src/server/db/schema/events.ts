@@ -42,6 +42,9 @@ export const chapterEvents = pgTable(
     weeksOfMonthIndexes: text('weeks_of_month_indexes').notNull().default('0'),
     isSingleDate: boolean('is_single_date').notNull().default(false),
     singleDate: date('single_date', { mode: 'string' }),
+    // RSVPs (issue 33): null takes everyone; past it, RSVPs join the waitlist.
+    capacity: integer('capacity'),
+    maxGuests: integer('max_guests').notNull().default(2),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -49,6 +52,8 @@ export const chapterEvents = pgTable(
     uniqueIndex('chapter_events_slug_uq').on(t.slug),
     index('chapter_events_chapter_idx').on(t.chapterId),
     check('chapter_events_day_of_week', sql`${t.dayOfWeekIndex} between 0 and 6`),
+    check('chapter_events_capacity', sql`${t.capacity} between 1 and 10000`),
+    check('chapter_events_max_guests', sql`${t.maxGuests} between 0 and 10`),
     check(
       'chapter_events_single_date_present',
       sql`not ${t.isSingleDate} or ${t.singleDate} is not null`,

@@ -26,3 +26,4 @@ export * from './aliases';
 export * from './images';
 export * from './legacyImport';
 export * from './brevoMove';
+export * from './rsvps';

@@ -27,6 +27,7 @@ import {
 import { LIMITS, ROLE } from '../../../common/constants';
 import { chapterTimeZone } from '../../core/timezone';
 import { upcomingOf } from './nextEvent';
+import { upcomingWithGoing } from './going';
 import { exceptionCutoff, toDateException } from '../../core/exceptions';
 import type { ChapterEventExceptionRow } from '../../db/schema';
 import { canSeeChapter, hasHostAccess } from '../../../common/policy';
@@ -152,7 +153,10 @@ export async function getChapterBySlug(
   counted: CountedListField | null,
 ): Promise<Chapter> {
   const [found] = await fullBySlug(db).execute({ slug, ...readParams(counted) });
-  return fullChapter(found, (chapterId) => hasHostAccess(user, chapterId));
+  return withGoing(
+    db,
+    fullChapter(found, (chapterId) => hasHostAccess(user, chapterId)),
+  );
 }
 
 export async function getChapterById(
@@ -162,7 +166,16 @@ export async function getChapterById(
   counted: CountedListField | null,
 ): Promise<Chapter> {
   const [found] = await fullById(db).execute({ id, ...readParams(counted) });
-  return fullChapter(found, (chapterId) => hasHostAccess(user, chapterId));
+  return withGoing(
+    db,
+    fullChapter(found, (chapterId) => hasHostAccess(user, chapterId)),
+  );
+}
+
+/** The chapter with the people going to each of its coming meetings (issue 33). */
+async function withGoing(db: Db, chapter: Chapter): Promise<Chapter> {
+  if (chapter.upcoming.length === 0) return chapter;
+  return { ...chapter, upcoming: await upcomingWithGoing(db, chapter.upcoming) };
 }
 
 const idBySlug = preparedPerDb((db) =>
@@ -190,7 +203,10 @@ export async function getChapterForHosts(
   counted: CountedListField | null,
 ): Promise<Chapter> {
   const [found] = await fullById(db).execute({ id, ...readParams(counted) });
-  return fullChapter(found, () => true);
+  return withGoing(
+    db,
+    fullChapter(found, () => true),
+  );
 }
 
 /** A chapter's events in id order, and the skipped and moved dates of each that still matter. */

@@ -23,6 +23,7 @@ import {
 } from '../../core/summaries';
 import { callerSeeing, chapterVisibleTo, hostAccessChapterIds } from '../../core/visibility';
 import { nextEventOf } from './nextEvent';
+import { nextEventsWithGoing } from './going';
 import { slicePauses } from './slices';
 import { loadExceptions } from '../../core/exceptions';
 import { chapterTimeZone } from '../../core/timezone';
@@ -116,7 +117,7 @@ export async function listMyChapters(db: Db, user: User): Promise<MyChapter[]> {
     loadSummaries(db, { where }),
     loadExceptions(db, where, now),
   ]);
-  return summaries.sort(byDisplayTitle).map((s) => ({
+  const list = summaries.sort(byDisplayTitle).map((s) => ({
     ...s,
     nextEvent: nextEventOf(s, s.chapter_events, now, exceptions),
     timeZone: chapterTimeZone(s, s.chapter_events),
@@ -125,6 +126,7 @@ export async function listMyChapters(db: Db, user: User): Promise<MyChapter[]> {
       ...(user.fieldOrganizerChapterIds.includes(s.id) ? [ROLE.fieldOrganizer] : []),
     ].map((id) => ({ id, name: roleName.get(id) ?? '' })),
   }));
+  return nextEventsWithGoing(db, list, exceptions);
 }
 
 /** The `state` values a state of the list stands for: International also takes empty ones. */
@@ -150,12 +152,14 @@ export async function listStateChapters(
     loadSummaries(db, { where }),
     loadExceptions(db, where, now),
   ]);
-  // Each card leads with when the chapter next meets (issue 25), skipped and moved dates heeded.
-  return summaries.sort(byDisplayTitle).map((s) => ({
+  // Each card leads with when the chapter next meets (issue 25), skipped and moved dates heeded,
+  // and how many are going (issue 33).
+  const list = summaries.sort(byDisplayTitle).map((s) => ({
     ...s,
     nextEvent: nextEventOf(s, s.chapter_events, now, exceptions),
     timeZone: chapterTimeZone(s, s.chapter_events),
   }));
+  return nextEventsWithGoing(db, list, exceptions);
 }
 
 /** LIKE treats % _ and \ as patterns; a search for them means the characters themselves. */

@@ -27,6 +27,8 @@ function event(values: Partial<ChapterEventRow>): ChapterEventRow {
     weeksOfMonthIndexes: '0',
     isSingleDate: false,
     singleDate: null,
+    capacity: null,
+    maxGuests: 2,
     createdAt: new Date('2020-01-01T00:00:00Z'),
     updatedAt: new Date('2020-01-01T00:00:00Z'),
     ...values,

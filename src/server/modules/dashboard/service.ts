@@ -20,6 +20,7 @@ import { listIdField } from '../mailing';
 import { getEmailService } from '../settings';
 import { loadExceptions } from '../../core/exceptions';
 import { queryRows } from '../../core/database';
+import { lastAttendanceByChapter } from '../../core/rsvpCounts';
 import { byDisplayTitle, chapterState, toChapterRef } from '../../core/summaries';
 import { eventDatesOf, LOOK_BACK_DAYS, ZoneClock } from './eventDates';
 
@@ -43,71 +44,82 @@ function builtinListId(value: string | null): number | null {
 }
 
 export async function getAdminDashboard(db: Db, now = new Date()): Promise<AdminDashboard> {
-  const [chapterRows, events, lastPosts, lastMessages, listSizes, hosts, [totals], service, skips] =
-    await Promise.all([
-      db
-        .select({
-          id: chapters.id,
-          title: chapters.title,
-          city: chapters.city,
-          slug: chapters.slug,
-          state: chapters.state,
-          status: chapters.status,
-          createdAt: chapters.createdAt,
-          brontoListId: chapters.brontoListId,
-          sendInBlueListId: chapters.sendInBlueListId,
-        })
-        .from(chapters),
-      db
-        .select({
-          id: chapterEvents.id,
-          chapterId: chapterEvents.chapterId,
-          lat: chapterEvents.lat,
-          lng: chapterEvents.lng,
-          dayOfWeekIndex: chapterEvents.dayOfWeekIndex,
-          weeksOfMonthIndexes: chapterEvents.weeksOfMonthIndexes,
-          isSingleDate: chapterEvents.isSingleDate,
-          singleDate: chapterEvents.singleDate,
-          startTime: chapterEvents.startTime,
-          endTime: chapterEvents.endTime,
-        })
-        .from(chapterEvents)
-        .orderBy(asc(chapterEvents.id)),
-      db
-        .select({ chapterId: chapterBlogPosts.chapterId, at: max(chapterBlogPosts.createdAt) })
-        .from(chapterBlogPosts)
-        .groupBy(chapterBlogPosts.chapterId),
-      db
-        .select({ chapterId: mailingMessages.chapterId, at: max(mailingMessages.createdAt) })
-        .from(mailingMessages)
-        .where(isNotNull(mailingMessages.chapterId))
-        .groupBy(mailingMessages.chapterId),
-      db
-        .select({ listId: mailingListContacts.listId, n: count() })
-        .from(mailingListContacts)
-        .where(eq(mailingListContacts.status, 'active'))
-        .groupBy(mailingListContacts.listId),
-      db
-        .select({
-          chapterId: permissions.chapterId,
-          id: users.id,
-          name: users.name,
-          email: users.email,
-        })
-        .from(permissions)
-        .innerJoin(users, eq(users.id, permissions.userId))
-        .where(and(eq(permissions.roleId, ROLE.chapterHost), isNotNull(permissions.chapterId)))
-        .orderBy(asc(users.name), asc(users.id)),
-      queryRows<{ users: number; openApplications: number }>(
-        db,
-        sql`select (select count(*)::int from users) as "users",
+  const [
+    chapterRows,
+    events,
+    lastPosts,
+    lastMessages,
+    listSizes,
+    hosts,
+    [totals],
+    service,
+    skips,
+    doors,
+  ] = await Promise.all([
+    db
+      .select({
+        id: chapters.id,
+        title: chapters.title,
+        city: chapters.city,
+        slug: chapters.slug,
+        state: chapters.state,
+        status: chapters.status,
+        createdAt: chapters.createdAt,
+        brontoListId: chapters.brontoListId,
+        sendInBlueListId: chapters.sendInBlueListId,
+      })
+      .from(chapters),
+    db
+      .select({
+        id: chapterEvents.id,
+        chapterId: chapterEvents.chapterId,
+        lat: chapterEvents.lat,
+        lng: chapterEvents.lng,
+        dayOfWeekIndex: chapterEvents.dayOfWeekIndex,
+        weeksOfMonthIndexes: chapterEvents.weeksOfMonthIndexes,
+        isSingleDate: chapterEvents.isSingleDate,
+        singleDate: chapterEvents.singleDate,
+        startTime: chapterEvents.startTime,
+        endTime: chapterEvents.endTime,
+      })
+      .from(chapterEvents)
+      .orderBy(asc(chapterEvents.id)),
+    db
+      .select({ chapterId: chapterBlogPosts.chapterId, at: max(chapterBlogPosts.createdAt) })
+      .from(chapterBlogPosts)
+      .groupBy(chapterBlogPosts.chapterId),
+    db
+      .select({ chapterId: mailingMessages.chapterId, at: max(mailingMessages.createdAt) })
+      .from(mailingMessages)
+      .where(isNotNull(mailingMessages.chapterId))
+      .groupBy(mailingMessages.chapterId),
+    db
+      .select({ listId: mailingListContacts.listId, n: count() })
+      .from(mailingListContacts)
+      .where(eq(mailingListContacts.status, 'active'))
+      .groupBy(mailingListContacts.listId),
+    db
+      .select({
+        chapterId: permissions.chapterId,
+        id: users.id,
+        name: users.name,
+        email: users.email,
+      })
+      .from(permissions)
+      .innerJoin(users, eq(users.id, permissions.userId))
+      .where(and(eq(permissions.roleId, ROLE.chapterHost), isNotNull(permissions.chapterId)))
+      .orderBy(asc(users.name), asc(users.id)),
+    queryRows<{ users: number; openApplications: number }>(
+      db,
+      sql`select (select count(*)::int from users) as "users",
           (select count(*)::int from chapter_host_applications where status = 'open') as "openApplications"`,
-      ),
-      getEmailService(db),
-      // Skipped and moved dates: a chapter whose next meeting is skipped meets after it, and
-      // one whose last was skipped last met before it.
-      loadExceptions(db, undefined, new Date(now.getTime() - LOOK_BACK_DAYS * DAY_MS)),
-    ]);
+    ),
+    getEmailService(db),
+    // Skipped and moved dates: a chapter whose next meeting is skipped meets after it, and
+    // one whose last was skipped last met before it.
+    loadExceptions(db, undefined, new Date(now.getTime() - LOOK_BACK_DAYS * DAY_MS)),
+    lastAttendanceByChapter(db),
+  ]);
 
   const eventsBy = groupBy(events, (e) => e.chapterId);
   const hostsBy = groupBy(hosts, (h) => h.chapterId);
@@ -139,6 +151,7 @@ export async function getAdminDashboard(db: Db, now = new Date()): Promise<Admin
       ...dates,
       lastEmailAt: lastEmail ? lastEmail.toISOString() : null,
       memberCount: listId === null ? 0 : (membersOf.get(listId) ?? 0),
+      lastAttendance: doors.get(chapter.id) ?? null,
       hosts: (hostsBy.get(chapter.id) ?? []).map(({ id, name, email }) => ({ id, name, email })),
       isLapsed: lapse.isLapsed,
       lapsedReasons: lapse.reasons,

@@ -10,15 +10,21 @@ import {
   dateChangeSchema,
   eventDatesSchema,
   eventPageSchema,
+  type EventPage,
 } from '../../../common/schemas/eventDates';
 import { requireSignIn } from '../../plugins/auth';
-import { forgetAnswers } from '../../caching/answerCache';
-import { changed } from '../../caching/answerKeys';
+import { appAnswerCache, forgetAnswers } from '../../caching/answerCache';
+import { seenAlikeByAll, sendPublicAnswer } from '../../caching/publicAnswers';
+import { changed, shows } from '../../caching/answerKeys';
 import { changeDate, listChapterEventDates, restoreDate } from './dateChanges';
 import { getEventPage } from './page';
 
 export function eventDateRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // Kept ready like the event's own answer, until the event or its chapter changes, or for the
+  // TTL: its dates move on with the clock, and its going counts (issue 33) are not forgotten
+  // per RSVP, so both are as old as PUBLIC_CACHE_SECONDS at most.
+  const pageAnswers = appAnswerCache(app, eventPageSchema, app.config.publicCacheMs);
 
   app.get(
     '/api/chapter_event/slug/:slug/page',
@@ -30,7 +36,15 @@ export function eventDateRoutes(root: AppInstance): void {
         response: { 200: eventPageSchema },
       },
     },
-    (request) => getEventPage(app.db, request.user, request.params.slug),
+    async (request, reply) => {
+      const { slug } = request.params;
+      await sendPublicAnswer(request, reply, pageAnswers, slug, {
+        build: (user) => getEventPage(app.db, user, slug),
+        shows: (page: EventPage) => shows.event(slug, page.chapter.id),
+        fitsCaller: seenAlikeByAll,
+      });
+      return reply;
+    },
   );
 
   app.get(

@@ -1,7 +1,7 @@
 // An event's public page (GET /api/chapter_event/slug/{slug}/page): the event, its chapter, its
 // schedule in words and its next dates with any a host skipped or moved. An event of a hidden
 // chapter is as absent as the chapter, except to those with host-level access to it.
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { chapterEvents, chapterTypes, chapters } from '../../db/schema';
@@ -11,24 +11,17 @@ import { scheduleOf, scheduleText, type ScheduledDate } from '../../../common/ev
 import { HttpError } from '../../core/httpError';
 import { toChapterRef, toEvent } from '../../core/summaries';
 import { canSeeChapter } from '../../../common/policy';
-import { chapterTimeZone } from '../../core/timezone';
+import { chapterZone } from '../../core/eventZone';
 import { loadExceptions } from '../../core/exceptions';
+import { countsByDate, dateKey } from '../../core/rsvpCounts';
+
+export { chapterZone };
 
 /** How many coming dates the event page lists. */
 export const EVENT_PAGE_DATES = 6;
 
 export function scheduledDateAnswer(d: ScheduledDate) {
   return { ...d, start: d.start.toISOString(), end: d.end.toISOString() };
-}
-
-/** The zone of a chapter's meetings, read as the chapter answer reads it (first placed event). */
-export async function chapterZone(db: Db, chapter: { id: number; state: string }) {
-  const places = await db
-    .select({ lat: chapterEvents.lat, lng: chapterEvents.lng })
-    .from(chapterEvents)
-    .where(eq(chapterEvents.chapterId, chapter.id))
-    .orderBy(asc(chapterEvents.id));
-  return chapterTimeZone(chapter, places);
 }
 
 // One statement for every caller; the hidden-chapter rule is then canSeeChapter's, on the row.
@@ -57,6 +50,11 @@ export async function getEventPage(
     loadExceptions(db, eq(chapterEvents.id, event.id), now),
   ]);
   const dates = scheduleOf(event, timeZone, now, EVENT_PAGE_DATES, exceptions.get(event.id));
+  const counts = await countsByDate(
+    db,
+    [event.id],
+    dates.map((d) => d.date),
+  );
   return {
     ...toEvent(event),
     chapter: {
@@ -66,6 +64,10 @@ export async function getEventPage(
     },
     timeZone,
     schedule: scheduleText(event),
-    dates: dates.map(scheduledDateAnswer),
+    // "12 going" beside each date (issue 33): RSVPs are kept under the date the rule gives.
+    dates: dates.map((d) => ({
+      ...scheduledDateAnswer(d),
+      going: counts.get(dateKey(event.id, d.date))?.going ?? 0,
+    })),
   };
 }

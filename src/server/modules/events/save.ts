@@ -77,6 +77,8 @@ export async function saveEvent(db: Db, user: User, input: EventSave): Promise<C
     isSingleDate: input.isSingleDate,
     singleDate: input.isSingleDate ? (input.singleDate ?? null) : null,
     dayOfWeekIndex: input.dayOfWeekIndex,
+    capacity: input.capacity,
+    maxGuests: input.maxGuests,
     weeksOfMonthIndexes: [...new Set(input.weeksOfMonthIndexes.split(','))].sort().join(','),
     ...placeOf(input, previous),
   };

@@ -10,6 +10,7 @@ import { requireSignIn } from '../../plugins/auth';
 import { forgetAnswers } from '../../caching/answerCache';
 import { changed } from '../../caching/answerKeys';
 import { deleteEvent, saveEvent } from './save';
+import { moveUpAfterSave } from '../rsvps';
 
 export function eventSaveRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -23,6 +24,8 @@ export function eventSaveRoutes(root: AppInstance): void {
     async (request) => {
       const event = await saveEvent(app.db, requireSignIn(request), request.body);
       await forgetAnswers(app, changed.event(event.slug, event.chapterId));
+      // More room (or none to count): those waiting at its coming dates move up.
+      await moveUpAfterSave(root, request.log, event.id);
       return event;
     },
   );

@@ -8,4 +8,4 @@ export { contactAdminRoutes } from './contactAdminRoutes';
 export { countedListField } from './countedList';
 export type { CountedListField } from './countedList';
 export { listIdField } from './listAccess';
-export { mailingRoutes } from './routes';
+export { mailingRoutes, signUpAndTell } from './routes';

@@ -12,6 +12,7 @@ import { mailingListContacts as c } from '../../db/schema';
 import { mailingEmailSchema, type ChapterContact } from '../../../common/schemas/mailing';
 import { memberStatusName } from '../../../common/memberFilters';
 import { asChapterContact, contactColumns, newestFirst } from './memberPages';
+import { csvField, csvRecord } from '../../core/csv';
 
 export const STREAM_BATCH = 2000;
 
@@ -112,23 +113,7 @@ function isoInstant(text: string | null): string | null {
 
 export const CSV_HEADER = ['email', 'name', 'status', 'joined', 'last_opened'] as const;
 
-// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection): such a
-// cell gets a leading apostrophe, which spreadsheets show as text. Tab and CR lead formulas too.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV field: guarded against formulas (unless `guard` is false), quoted when it holds a
- * comma, quote or line break.
- */
-export function csvField(value: string, guard = true): string {
-  const guarded = guard && FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
-}
-
-/** One CSV record with its CRLF. */
-export function csvRecord(values: readonly string[]): string {
-  return `${values.map((value) => csvField(value)).join(',')}\r\n`;
-}
+export { csvField, csvRecord };
 
 /** The export's word for a stored status: the Members filter's name where there is one. */
 export function exportStatus(stored: string): string {

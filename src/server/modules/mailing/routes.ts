@@ -24,6 +24,29 @@ import { mailingImportRoutes } from './importRoutes';
 import { mailingSendsRoutes } from './sendsRoutes';
 import { mailingSubscriberRoutes } from './subscriberRoutes';
 
+/**
+ * Signs `input` up as the sign-up box does (a built-in list's member confirms by mail), without
+ * counting an attempt: the caller counted its own. Forgets the chapter's answers when the first
+ * sign-up made its list. Used by the RSVP form's "Also join the mailing list".
+ */
+export async function signUpAndTell(
+  app: AppInstance,
+  request: FastifyRequest,
+  input: SignUpInput,
+  provider = mailingListProvider(app.db, brevoChoice(app.config)),
+) {
+  let madeList = false;
+  const watched = onListCreated(provider, () => (madeList = true));
+  const { db, mailer, config } = app;
+  const confirmer = { db, mailer, publicUrl: config.publicUrl, log: request.log };
+  const answer = await signUp(confirmer, watched, request.user, input);
+  const chapterId = Number(input.chapterId);
+  if (madeList && Number.isSafeInteger(chapterId)) {
+    await forgetAnswers(app, changed.chapterPart(chapterId));
+  }
+  return answer;
+}
+
 export function mailingRoutes(root: AppInstance): void {
   // AppInstance does not carry the zod type provider; this gives handlers typed params and bodies.
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -31,7 +54,7 @@ export function mailingRoutes(root: AppInstance): void {
 
   // A sign-up changes nothing public, except the first one to a chapter without a list: that
   // makes its list, and the chapter's page shows the list's id.
-  const signUpAndTell = async (request: FastifyRequest, input: SignUpInput) => {
+  const countedSignUp = async (request: FastifyRequest, input: SignUpInput) => {
     // Per client address, like sign-in, and counted before anything is written: without it one
     // client could put any number of other people's addresses on our lists. Every sign-up counts,
     // a successful one most of all: that is the abuse.
@@ -40,16 +63,7 @@ export function mailingRoutes(root: AppInstance): void {
       [`listSignup:ip:${clientAddress(request.ip)}`],
       app.config.authRateLimit,
     );
-    let madeList = false;
-    const watched = onListCreated(provider, () => (madeList = true));
-    const { db, mailer, config } = app;
-    const confirmer = { db, mailer, publicUrl: config.publicUrl, log: request.log };
-    const answer = await signUp(confirmer, watched, request.user, input);
-    const chapterId = Number(input.chapterId);
-    if (madeList && Number.isSafeInteger(chapterId)) {
-      await forgetAnswers(app, changed.chapterPart(chapterId));
-    }
-    return answer;
+    return signUpAndTell(root, request, input, provider);
   };
 
   app.post(
@@ -58,7 +72,7 @@ export function mailingRoutes(root: AppInstance): void {
       config: { access: 'public' },
       schema: { body: signUpRequestSchema, response: { 200: signUpAnswerSchema } },
     },
-    (request) => signUpAndTell(request, request.body),
+    (request) => countedSignUp(request, request.body),
   );
 
   app.post(
@@ -68,7 +82,7 @@ export function mailingRoutes(root: AppInstance): void {
       schema: { body: signUpChapterRequestSchema, response: { 200: signUpAnswerSchema } },
     },
     (request) =>
-      signUpAndTell(request, {
+      countedSignUp(request, {
         email: request.body.email,
         chapterId: request.body.chapterId,
       }),

@@ -15,11 +15,11 @@ export function chapterEventsJsonLd(chapter: Chapter, chapterUrl: string): objec
   };
   const eventsById = new Map(chapter.chapter_events.map((e) => [e.id, e]));
   return chapter.upcoming
-    .flatMap(({ eventId, start, end }) => {
+    .flatMap(({ eventId, start, end, going }) => {
       const event = eventsById.get(eventId);
-      return event ? [{ event, start, end }] : [];
+      return event ? [{ event, start, end, going }] : [];
     })
-    .map(({ event, start, end }) => ({
+    .map(({ event, start, end, going }) => ({
       '@context': 'https://schema.org',
       '@type': 'Event',
       name: `${organizer.name} at ${event.name}`,
@@ -29,6 +29,7 @@ export function chapterEventsJsonLd(chapter: Chapter, chapterUrl: string): objec
       eventStatus: 'https://schema.org/EventScheduled',
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       isAccessibleForFree: true,
+      ...capacityOf(event, going),
       url: chapterUrl,
       organizer,
       location: placeOf(event),
@@ -58,10 +59,23 @@ export function eventPageJsonLd(page: EventPage, pageUrl: string, chapterUrl: st
     ...(d.status === 'moved' ? { previousStartDate: ruleStart(d.date) } : {}),
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     isAccessibleForFree: true,
+    ...capacityOf(page, d.going),
     url: pageUrl,
     organizer,
     location: placeOf(page),
   }));
+}
+
+/**
+ * Where the event has a cap: how many it takes, and how many places are left once those going
+ * (as the answer counted them, its TTL old at most) are in.
+ */
+function capacityOf(event: Pick<ChapterEvent, 'capacity'>, going = 0) {
+  if (event.capacity === null) return {};
+  return {
+    maximumAttendeeCapacity: event.capacity,
+    remainingAttendeeCapacity: Math.max(0, event.capacity - going),
+  };
 }
 
 const EVENT_STATUS = {

@@ -8,6 +8,7 @@ import type { ChapterSummary, NextEvent } from '../../../common/schemas/chapters
 import { ChapterTypeBadge } from './ChapterTypeBadge';
 import { MeetingCard } from './MeetingCard';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
+import { GoingCount } from '../rsvp/GoingCount';
 
 /** A summary with when it next meets (the state list's and My Chapters' answers). */
 export type ChapterWithNext = ChapterSummary & { nextEvent: NextEvent | null; timeZone: string };
@@ -65,7 +66,15 @@ export function ChapterListItem({
                 place: addressLine(nextEvent ?? { ...next, postalCode: '' }),
                 path: nextEvent ? `${base}/events/${nextEvent.slug}` : undefined,
               }}
-            />
+            >
+              {nextEvent && (
+                <GoingCount
+                  className="mt-1"
+                  date={{ eventSlug: nextEvent.slug, date: next.date }}
+                  known={{ going: next.going, capacity: nextEvent.capacity }}
+                />
+              )}
+            </MeetingCard>
           ) : (
             <p className="small text-body-secondary mb-0">No meeting is planned right now.</p>
           )}

@@ -7,6 +7,9 @@ import { ChapterPinPopup } from '../../components/chapterPin/ChapterPinPopup';
 import { MeetingCard, type Meeting } from '../../components/cards/MeetingCard';
 import { AddToCalendarMenu } from '../../components/calendar/AddToCalendarMenu';
 import { SubscribeLink } from '../../components/calendar/SubscribeLink';
+import { GoingCount } from '../../components/rsvp/GoingCount';
+import { RsvpButton } from '../../components/rsvp/RsvpButton';
+import { dateWithWeekday } from '../../../common/eventSchedule';
 
 type Dated = UpcomingDate & { event: ChapterEvent };
 
@@ -59,6 +62,19 @@ export function ChapterUpcoming({ chapter }: { chapter: Chapter }) {
             {next.event.description && (
               <p className="small text-body-secondary mb-0 mt-1">{next.event.description}</p>
             )}
+            <div className="mt-2 d-flex flex-wrap align-items-center gap-2">
+              <RsvpButton
+                // An RSVP belongs to the date the rule gives; a moved meeting keeps it.
+                date={{ eventSlug: next.event.slug, date: next.movedFrom ?? next.date }}
+                when={dateWithWeekday(next.date)}
+                chapterName={chapter.displayTitle}
+                maxGuests={next.event.maxGuests}
+              />
+              <GoingCount
+                date={{ eventSlug: next.event.slug, date: next.movedFrom ?? next.date }}
+                known={{ going: next.going, capacity: next.event.capacity }}
+              />
+            </div>
             <div className="mt-2">
               <AddToCalendarMenu
                 id="chapter-add-to-calendar"

@@ -38,6 +38,8 @@ function anEvent(overrides: Partial<EventPageAnswer> = {}): EventPageAnswer {
     weeksOfMonthIndexes: '2,4',
     isSingleDate: false,
     singleDate: null,
+    capacity: null,
+    maxGuests: 2,
     chapter: {
       id: 7,
       title: 'Brooklyn',

@@ -13,7 +13,10 @@ import { useReaderKey } from '../../hooks/useReaderKey';
 import { ChapterTypeBadge } from '../../components/cards/ChapterTypeBadge';
 import { MeetingCard } from '../../components/cards/MeetingCard';
 import { directionsUrl, geoUri } from './directions';
-import { EventDateList } from './EventDateList';
+import { EventDateList, type RsvpTarget } from './EventDateList';
+import { GoingCount } from '../../components/rsvp/GoingCount';
+import { RsvpButton } from '../../components/rsvp/RsvpButton';
+import { dateWithWeekday } from '../../../common/eventSchedule';
 
 /**
  * One event's own page: when it meets in words, its next dates (skipped and moved ones marked),
@@ -59,6 +62,12 @@ export function EventPage() {
     title: `${chapter.chapter_type.name} ${CHAPTER_TYPE_SUFFIX} ${chapter.displayTitle} at ${event.name}`,
     location: [event.name, addressLine(event)].filter(Boolean).join(', '),
     details: event.description,
+  };
+  const rsvp: RsvpTarget = {
+    eventSlug: event.slug,
+    chapterName: chapter.displayTitle,
+    maxGuests: event.maxGuests,
+    capacity: event.capacity,
   };
   const calendarMenu = (
     <AddToCalendarMenu
@@ -118,13 +127,25 @@ export function EventPage() {
                   place: addressLine(event),
                 }}
               >
+                <div className="mt-2 d-flex flex-wrap align-items-center gap-2">
+                  <RsvpButton
+                    date={{ eventSlug: event.slug, date: nextMeeting.date }}
+                    when={dateWithWeekday(nextMeeting.meetsOn)}
+                    chapterName={chapter.displayTitle}
+                    maxGuests={event.maxGuests}
+                  />
+                  <GoingCount
+                    date={{ eventSlug: event.slug, date: nextMeeting.date }}
+                    known={{ going: nextMeeting.going, capacity: event.capacity }}
+                  />
+                </div>
                 <div className="mt-2">{calendarMenu}</div>
               </MeetingCard>
             )}
             <p className="fs-5 mb-1 event-schedule">{event.schedule}</p>
             {event.description && <p className="text-body-secondary">{event.description}</p>}
             <h3 className="h5 mt-3">Next dates</h3>
-            <EventDateList dates={event.dates} timeZone={event.timeZone} />
+            <EventDateList dates={event.dates} timeZone={event.timeZone} rsvp={rsvp} />
             {!nextMeeting && calendarMenu}
           </section>
         </div>

@@ -5,8 +5,9 @@ import { apiGet } from '../../api';
 import { ListPlaceholder } from '../../components/ListPlaceholder';
 import { ChapterCardList, ChapterListItem } from '../../components/cards/ChapterListItem';
 import { QueryState } from '../../components/QueryState';
+import { MyRsvps } from './MyRsvps';
 
-/** /my_chapters: the chapters the user hosts or field-organizes. */
+/** /my_chapters: the meetings the user is going to, and the chapters they host or organize. */
 export function MyChaptersScreen() {
   const query = useQuery({
     queryKey: ['chapters', 'my'],
@@ -15,6 +16,7 @@ export function MyChaptersScreen() {
   return (
     <>
       <h1>My Chapters</h1>
+      <MyRsvps />
       {query.isPending ? (
         <ListPlaceholder label="Loading your chapters..." />
       ) : (

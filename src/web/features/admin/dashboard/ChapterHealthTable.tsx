@@ -28,6 +28,7 @@ const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'lastEmail', label: 'Last email' },
   { key: 'members', label: 'Members' },
   { key: 'lapsed', label: 'Health' },
+  { key: 'attended', label: 'Last attended' },
 ];
 
 /** Every chapter's last event, last email, members and hosts; sortable and filterable. */
@@ -184,6 +185,19 @@ function HealthTableRow({ row: r }: { row: HealthRow }) {
           </>
         ) : (
           <Badge bg="success">OK</Badge>
+        )}
+      </td>
+      <td className="text-end text-nowrap">
+        {/* Counted at the door (issue 33): a chapter still emailing whose meetings draw nobody. */}
+        {r.lastAttendance ? (
+          <>
+            {r.lastAttendance.attended}
+            <div className="small text-body-secondary">
+              {formatMediumDate(r.lastAttendance.date)}
+            </div>
+          </>
+        ) : (
+          <span className="text-body-secondary">Not counted</span>
         )}
       </td>
       <td>

@@ -12,6 +12,7 @@ function row(over: Partial<HealthRow> & { id: number }): HealthRow {
     nextEventDate: null,
     lastEmailAt: null,
     memberCount: 0,
+    lastAttendance: null,
     hosts: [],
     isLapsed: false,
     lapsedReasons: [],
@@ -43,6 +44,17 @@ const all = { state: '', typeId: 0, lapsedOnly: false };
 const ids = (list: HealthRow[]) => list.map((r) => r.id);
 
 describe('healthRows', () => {
+  it('sorts by the last count at the door, the never counted below a count of none', () => {
+    const counted = [
+      row({ id: 1, lastAttendance: { date: '2026-11-19', attended: 14 } }),
+      row({ id: 2 }),
+      row({ id: 3, lastAttendance: { date: '2026-11-12', attended: 0 } }),
+    ];
+    const sort = nextSort({ key: 'chapter', descending: false }, 'attended');
+    expect(sort).toEqual({ key: 'attended', descending: true });
+    expect(ids(healthRows(counted, all, sort))).toEqual([1, 3, 2]);
+  });
+
   it('sorts by title without regard to case, either way', () => {
     expect(ids(healthRows(rows, all, { key: 'chapter', descending: false }))).toEqual([2, 1, 3]);
     expect(ids(healthRows(rows, all, { key: 'chapter', descending: true }))).toEqual([3, 1, 2]);

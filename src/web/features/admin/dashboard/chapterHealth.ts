@@ -6,7 +6,8 @@ export interface HealthRow extends DashboardChapter {
   chapterTypeId: number | null;
 }
 
-export type SortKey = 'chapter' | 'state' | 'lastEvent' | 'lastEmail' | 'members' | 'lapsed';
+export type SortKey =
+  'chapter' | 'state' | 'lastEvent' | 'lastEmail' | 'members' | 'attended' | 'lapsed';
 export interface Sort {
   key: SortKey;
   descending: boolean;
@@ -30,6 +31,8 @@ const COMPARE: Record<SortKey, (a: HealthRow, b: HealthRow) => number> = {
   lastEvent: (a, b) => date(a.lastEventDate, b.lastEventDate),
   lastEmail: (a, b) => date(a.lastEmailAt, b.lastEmailAt),
   members: (a, b) => a.memberCount - b.memberCount,
+  // Never counted sorts below a count of none: nobody checked, rather than nobody came.
+  attended: (a, b) => (a.lastAttendance?.attended ?? -1) - (b.lastAttendance?.attended ?? -1),
   lapsed: (a, b) =>
     Number(a.isLapsed) - Number(b.isLapsed) || a.lapsedReasons.length - b.lapsedReasons.length,
 };
@@ -58,5 +61,5 @@ export function healthRows(
 export function nextSort(current: Sort, key: SortKey): Sort {
   if (current.key === key) return { key, descending: !current.descending };
   // Lapsed first and the biggest lists first are what an admin looks for.
-  return { key, descending: key === 'lapsed' || key === 'members' };
+  return { key, descending: key === 'lapsed' || key === 'members' || key === 'attended' };
 }

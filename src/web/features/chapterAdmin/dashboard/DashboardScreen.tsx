@@ -6,6 +6,8 @@ import { useAdminChapter } from '../useAdminChapter';
 import { LapseWarning } from './LapseWarning';
 import { MemberCount } from './MemberCount';
 import { NextMeetings } from './NextMeetings';
+import { DateRsvpSummary } from './DateRsvpSummary';
+import { AttendanceHistory } from './AttendanceHistory';
 import { RecentActivity } from './RecentActivity';
 
 /**
@@ -43,6 +45,8 @@ export function DashboardScreen() {
       </div>
       <SendList chapterId={chapter.id} />
       <NextMeetings chapter={chapter} eventsPath={`${base}/events`} />
+      <DateRsvpSummary chapterId={chapter.id} base={base} />
+      <AttendanceHistory chapterId={chapter.id} />
       <RecentActivity chapterId={chapter.id} />
     </section>
   );

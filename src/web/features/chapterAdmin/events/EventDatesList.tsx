@@ -10,19 +10,21 @@ import type {
 import { errorMessage } from '../../../components/forms/errorMessage';
 import { useToast } from '../../../components/toasts';
 import { DateChangeDialog, type DateAction } from './DateChangeDialog';
+import { DateRsvps } from './DateRsvps';
 
 interface Props {
   event: ChapterEvent;
+  /** Where a date's guest list is: `${datesPath}/${date}/guests`. */
+  datesPath: string;
   dates: EventDates | undefined;
   change: (slug: string, date: string, change: DateChange | null) => Promise<EventDates>;
 }
 
 /** A repeating event's coming dates, each with Skip this date and Move, or Undo once changed. */
-export function EventDatesList({ event, dates, change }: Props) {
+export function EventDatesList({ event, dates, change, datesPath }: Props) {
   const toast = useToast();
   const [open, setOpen] = useState<{ action: DateAction; date: ScheduledDateAnswer } | null>(null);
   const [undoing, setUndoing] = useState<string | null>(null);
-  if (event.isSingleDate) return null;
   if (!dates) return <p className="small text-body-secondary mb-0">Loading the coming dates…</p>;
 
   const undo = async (d: ScheduledDateAnswer) => {
@@ -43,7 +45,7 @@ export function EventDatesList({ event, dates, change }: Props) {
 
   return (
     <>
-      <h3 className="h6 mt-3 mb-2">Coming dates</h3>
+      <h3 className="h6 mt-3 mb-2">{event.isSingleDate ? 'Its date' : 'Coming dates'}</h3>
       <ul className="list-group event-admin-dates">
         {dates.dates.map((d) => {
           const day = dateWithWeekday(d.date);
@@ -65,8 +67,14 @@ export function EventDatesList({ event, dates, change }: Props) {
                   </span>
                 )}
                 {d.note && <div className="small text-body-secondary">{d.note}</div>}
+                <DateRsvps
+                  date={{ eventSlug: event.slug, date: d.date }}
+                  day={day}
+                  guestsPath={`${datesPath}/${d.date}/guests`}
+                />
               </div>
-              {d.status === 'scheduled' ? (
+              {/* A single date is changed in the event itself. */}
+              {event.isSingleDate ? null : d.status === 'scheduled' ? (
                 <div className="d-flex gap-2">
                   <Button
                     size="sm"

@@ -137,3 +137,48 @@ describe('Add Event: the schedule', () => {
     expect(router.state.location.pathname).toBe('/chapter/ny/brooklyn/admin/events/new');
   });
 });
+
+describe('Add Event: RSVPs', () => {
+  it('saves no cap when Capacity is left empty, and the guests per RSVP chosen', async () => {
+    const { server, user, router } = openForm({
+      [SAVE]: ({ body }) => savedEvent(body as Record<string, unknown>),
+    });
+    await fillPlace(user);
+    expect(screen.getByLabelText('Capacity')).toHaveValue(null);
+    expect(screen.getByLabelText('Guests per RSVP')).toHaveValue('2');
+    await user.selectOptions(screen.getByLabelText('Guests per RSVP'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/chapter/ny/brooklyn/admin/events'),
+    );
+    expect(server.callsTo('POST', '/api/chapter_event')[0]!.body).toMatchObject({
+      capacity: null,
+      maxGuests: 0,
+    });
+  });
+
+  it('saves a capacity as a number', async () => {
+    const { server, user, router } = openForm({
+      [SAVE]: ({ body }) => savedEvent(body as Record<string, unknown>),
+    });
+    await fillPlace(user);
+    await user.type(screen.getByLabelText('Capacity'), '40');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/chapter/ny/brooklyn/admin/events'),
+    );
+    expect(server.callsTo('POST', '/api/chapter_event')[0]!.body).toMatchObject({ capacity: 40 });
+  });
+
+  it('refuses a capacity of 0 beside the field, and saves nothing', async () => {
+    const { server, user } = openForm();
+    await fillPlace(user);
+    await user.type(screen.getByLabelText('Capacity'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Capacity is a number from 1 to 10,000, or empty for no cap'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Capacity')).toHaveClass('is-invalid');
+    expect(server.callsTo('POST', '/api/chapter_event')).toHaveLength(0);
+  });
+});

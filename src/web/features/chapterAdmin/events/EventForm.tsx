@@ -15,6 +15,7 @@ import { useToast } from '../../../components/toasts';
 import { useAdminChapter, useRefreshChapter } from '../useAdminChapter';
 import { EventPlaceFields } from './EventPlaceFields';
 import { EventScheduleFields } from './EventScheduleFields';
+import { EventRsvpFields } from './EventRsvpFields';
 import { saveRequest, type EventFormOutput } from './eventFormValues';
 import { eventKey } from './useEvent';
 
@@ -85,6 +86,7 @@ export function EventForm({ initial, slug }: Props) {
     <EditorForm onSubmit={onSubmit} save={save} deleteButton={deleteButton}>
       <EventScheduleFields form={form} />
       <EventPlaceFields form={form} />
+      <EventRsvpFields form={form} />
     </EditorForm>
   );
 }

@@ -51,6 +51,7 @@ export function EventsScreen() {
                 event={event}
                 dates={dates.data?.find((d) => d.eventId === event.id)}
                 change={change}
+                datesPath={`${base}/events/${encodeURIComponent(event.slug)}/dates`}
               />
             </EventItem>
           ))}

@@ -23,6 +23,8 @@ const event: ChapterEvent = {
   weeksOfMonthIndexes: '3,1',
   isSingleDate: false,
   singleDate: null,
+  capacity: null,
+  maxGuests: 2,
 };
 
 describe('the event form values', () => {

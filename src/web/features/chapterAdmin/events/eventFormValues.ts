@@ -12,6 +12,8 @@ export type EventFormOutput = z.output<typeof eventFormSchema>;
 // Most chapters meet in the evening; these only fill a new form.
 const DEFAULT_START = '19:00';
 const DEFAULT_END = '21:00';
+// As the server's: a friend or two.
+const DEFAULT_MAX_GUESTS = 2;
 
 /** A new event starts in the chapter's own city and state, meeting every week. */
 export function newEventValues(chapter: Chapter): EventForm {
@@ -30,6 +32,8 @@ export function newEventValues(chapter: Chapter): EventForm {
     singleDate: '',
     dayOfWeekIndex: 0,
     weeksOfMonthIndexesArray: ['0'],
+    capacity: null,
+    maxGuests: DEFAULT_MAX_GUESTS,
   };
 }
 
@@ -49,6 +53,8 @@ export function eventValues(event: ChapterEvent): EventForm {
     singleDate: event.singleDate ?? '',
     dayOfWeekIndex: event.dayOfWeekIndex,
     weeksOfMonthIndexesArray: event.weeksOfMonthIndexes.split(',').filter(Boolean),
+    capacity: event.capacity ?? null,
+    maxGuests: event.maxGuests ?? DEFAULT_MAX_GUESTS,
   };
 }
 

@@ -1,0 +1,90 @@
+// Which date of which event an RSVP call names, and whether it still takes RSVPs. The date in
+// the path is the date the event's rule gives (the event page's `dates[].date`); the date a
+// host moved it to names it too. A date the rule does not give is a 400, a skipped or past one
+// a 409; an event of a hidden chapter is as absent as the chapter, except to its hosts.
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../core/database';
+import { chapterEvents, chapters } from '../../db/schema';
+import type { ChapterEventRow, ChapterRow } from '../../db/schema';
+import type { User } from '../../../common/schemas/auth';
+import { canSeeChapter } from '../../../common/policy';
+import { scheduledDateOf, type ScheduledDate } from '../../../common/eventSchedule';
+import { fieldError, HttpError } from '../../core/httpError';
+import { chapterZone } from '../../core/eventZone';
+import { loadExceptions } from '../../core/exceptions';
+
+export interface EventDate {
+  event: ChapterEventRow;
+  chapter: ChapterRow;
+  timeZone: string;
+  scheduled: ScheduledDate;
+}
+
+const eventNotFound = () => new HttpError(404, 'Event not found.');
+
+/** The event (of a chapter the caller may see) and one of its dates, past or to come. */
+export async function eventDate(
+  db: Db,
+  user: User | null,
+  slug: string,
+  date: string,
+  now: Date,
+): Promise<EventDate> {
+  const [row] = await db
+    .select({ event: chapterEvents, chapter: chapters })
+    .from(chapterEvents)
+    .innerJoin(chapters, eq(chapters.id, chapterEvents.chapterId))
+    .where(eq(chapterEvents.slug, slug))
+    .limit(1);
+  if (!row || !canSeeChapter(user, row.chapter)) throw eventNotFound();
+  return { ...row, ...(await dateOfEvent(db, row.event, row.chapter, date, now)) };
+}
+
+/** One date of a known event, with its zone; a 400 naming the date when it meets not then. */
+export async function dateOfEvent(
+  db: DbOrTx,
+  event: ChapterEventRow,
+  chapter: { id: number; state: string },
+  date: string,
+  now: Date,
+): Promise<{ timeZone: string; scheduled: ScheduledDate }> {
+  const timeZone = await chapterZone(db, chapter);
+  const exceptions = await loadExceptions(db, eq(chapterEvents.id, event.id), now);
+  const scheduled = scheduledDateOf(event, date, timeZone, exceptions.get(event.id));
+  if (!scheduled) {
+    throw fieldError(400, 'params.date', `${event.name} does not meet on ${date}.`);
+  }
+  return { timeZone, scheduled };
+}
+
+/** A meeting's end has passed: its RSVPs can no longer change. */
+export function isPast(scheduled: ScheduledDate, now: Date): boolean {
+  return scheduled.end.getTime() <= now.getTime();
+}
+
+/** 409 unless the date still takes RSVPs (and their changes): not skipped, not over. */
+export function requireOpen(scheduled: ScheduledDate, now: Date): void {
+  if (scheduled.status === 'cancelled') {
+    throw fieldError(409, 'params.date', 'This meeting is off: the host skipped this date.');
+  }
+  if (isPast(scheduled, now)) {
+    throw fieldError(409, 'params.date', 'This meeting has already happened.');
+  }
+}
+
+/** The date as the RSVP answers show it. */
+export function dateAnswer(scheduled: ScheduledDate, timeZone: string, now: Date) {
+  return {
+    date: scheduled.date,
+    status: scheduled.status,
+    meetsOn: scheduled.meetsOn,
+    startTime: scheduled.startTime,
+    endTime: scheduled.endTime,
+    start: scheduled.start.toISOString(),
+    end: scheduled.end.toISOString(),
+    timeZone,
+    note: scheduled.note,
+    past: isPast(scheduled, now),
+  };
+}

@@ -1,0 +1,145 @@
+// Who is going and who waits, decided under the date's lock. Every change to a date's RSVPs
+// (a new one, a confirmation, a change of guests, a cancellation) runs in a transaction that
+// first takes the rsvp_dates row FOR UPDATE: two app servers placing the last place at once
+// take turns, and the second sees the first's RSVP. Nobody is ever placed past the capacity.
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rsvpDates, rsvps } from '../../db/schema';
+import type { RsvpRow } from '../../db/schema';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Takes the date's lock, held until the transaction ends: one statement, which makes the row
+ * the first time and otherwise locks it as an update does (ON CONFLICT DO UPDATE).
+ */
+export async function lockDate(tx: Tx, eventId: number, date: string): Promise<void> {
+  await tx
+    .insert(rsvpDates)
+    .values({ eventId, date })
+    .onConflictDoUpdate({
+      target: [rsvpDates.eventId, rsvpDates.date],
+      set: { walkIns: sql`${rsvpDates.walkIns}` },
+    });
+}
+
+/** People going to the date, leaving out one RSVP (the one being placed). */
+async function goingExcept(tx: Tx, eventId: number, date: string, rsvpId: number) {
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(1 + ${rsvps.guests}), 0)::int` })
+    .from(rsvps)
+    .where(
+      and(
+        eq(rsvps.eventId, eventId),
+        eq(rsvps.date, date),
+        eq(rsvps.status, 'going'),
+        ne(rsvps.id, rsvpId),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Places an RSVP (already written with its guests) as going, if it fits, or on the waitlist.
+ * One going keeps its place in the line; one that no longer fits (more guests) goes to the back
+ * of the waitlist, as does any RSVP new to the line. Answers where it is now.
+ */
+export async function placeRsvp(
+  tx: Tx,
+  capacity: number | null,
+  rsvp: Pick<RsvpRow, 'id' | 'eventId' | 'date' | 'guests' | 'status'>,
+  now: Date,
+): Promise<RsvpRow> {
+  const fits =
+    capacity === null ||
+    (await goingExcept(tx, rsvp.eventId, rsvp.date, rsvp.id)) + 1 + rsvp.guests <= capacity;
+  const status = fits ? 'going' : 'waitlisted';
+  // Counted before, in the same state: its time in the line is kept.
+  const keepsPlace = rsvp.status === status;
+  const [placed] = await tx
+    .update(rsvps)
+    .set({ status, cancelledAt: null, ...(keepsPlace ? {} : { confirmedAt: now }) })
+    .where(eq(rsvps.id, rsvp.id))
+    .returning();
+  return placed!;
+}
+
+/**
+ * Moves up, in the waitlist's order, every waiting RSVP that fits in the room left (a party too
+ * big for it waits on while a smaller one behind it goes). Answers those moved up, to be told.
+ */
+export async function moveUp(
+  tx: Tx,
+  capacity: number | null,
+  eventId: number,
+  date: string,
+): Promise<RsvpRow[]> {
+  const waiting = await tx
+    .select()
+    .from(rsvps)
+    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.date, date), eq(rsvps.status, 'waitlisted')))
+    .orderBy(asc(rsvps.confirmedAt), asc(rsvps.id));
+  if (waiting.length === 0) return [];
+  let room = capacity === null ? Infinity : capacity - (await goingExcept(tx, eventId, date, 0));
+  const moved: RsvpRow[] = [];
+  for (const rsvp of waiting) {
+    if (1 + rsvp.guests > room) continue;
+    room -= 1 + rsvp.guests;
+    await tx.update(rsvps).set({ status: 'going' }).where(eq(rsvps.id, rsvp.id));
+    moved.push({ ...rsvp, status: 'going' });
+  }
+  return moved;
+}
+
+/**
+ * A signed-in user's RSVP, placed in one round trip (migration 0020, rsvp_take_place): the
+ * date's lock, the RSVP written or changed, going if it fits. Answers its id and what it was.
+ */
+export async function takePlace(
+  db: Db | Tx,
+  values: {
+    eventId: number;
+    date: string;
+    name: string;
+    email: string;
+    guests: number;
+    userId: number;
+    capacity: number | null;
+    now: Date;
+  },
+): Promise<{ id: number; before: { status: RsvpRow['status']; guests: number } | null }> {
+  const v = values;
+  const result = (await db.execute(
+    sql`select rsvp_id as "id", before_status as "status", before_guests as "guests"
+        from rsvp_take_place(${v.eventId}, ${v.date}::date, ${v.name}, ${v.email}, ${v.guests},
+          ${v.userId}, ${v.capacity}::int, ${v.now.toISOString()}::timestamptz)`,
+  )) as unknown as {
+    rows: { id: number; status: RsvpRow['status'] | null; guests: number | null }[];
+  };
+  const row = result.rows[0]!;
+  return {
+    id: Number(row.id),
+    before: row.status === null ? null : { status: row.status, guests: Number(row.guests) },
+  };
+}
+
+/** A waiting RSVP's place in the line (1: next to move up); null for any other. */
+export async function waitlistPosition(
+  db: Db | Tx,
+  rsvp: Pick<RsvpRow, 'id' | 'eventId' | 'date' | 'status' | 'confirmedAt'>,
+): Promise<number | null> {
+  if (rsvp.status !== 'waitlisted' || !rsvp.confirmedAt) return null;
+  const at = rsvp.confirmedAt.toISOString();
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(rsvps)
+    .where(
+      and(
+        eq(rsvps.eventId, rsvp.eventId),
+        eq(rsvps.date, rsvp.date),
+        eq(rsvps.status, 'waitlisted'),
+        sql`(${rsvps.confirmedAt}, ${rsvps.id}) < (${at}::timestamptz, ${rsvp.id})`,
+      ),
+    );
+  return Number(row?.n ?? 0) + 1;
+}

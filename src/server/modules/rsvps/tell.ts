@@ -1,0 +1,104 @@
+// Mailing the people of an RSVP: each mail carries a new link to the RSVP's page (its token
+// random, kept only as a hash, good for that RSVP alone). A confirmation goes to an address at
+// most once in LIMITS.rsvpConfirmMinutes, whichever date or sender asks: the form answers the
+// same either way, so nobody can fill a stranger's inbox through it. The other mails follow
+// something the person did themselves (or a place opening up), and a failure to send them
+// undoes nothing: it is logged.
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { rsvpTokens } from '../../db/schema';
+import type { ChapterEventRow, ChapterRow, RsvpRow } from '../../db/schema';
+import type { Mailer, OutgoingMail } from '../../mail/mailer';
+import type { ScheduledDate } from '../../../common/eventSchedule';
+import { hashToken, newToken, refundAttempt, takeTurn } from '../auth';
+import {
+  confirmationMail,
+  goingMail,
+  movedUpMail,
+  RSVP_PATH,
+  waitlistMail,
+  type MailAbout,
+} from './mails';
+import { waitlistPosition } from './place';
+
+/** One confirmation mail per address in this many minutes (issue 33). */
+export const CONFIRM_MAIL_MINUTES = 10;
+
+export interface Teller {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+export interface Occasion {
+  event: ChapterEventRow;
+  chapter: ChapterRow;
+  scheduled: ScheduledDate;
+}
+
+type Person = Pick<RsvpRow, 'id' | 'name' | 'email' | 'guests'>;
+
+async function newLink({ db, publicUrl }: Teller, rsvpId: number) {
+  const token = newToken();
+  const tokenHash = hashToken(token);
+  await db.insert(rsvpTokens).values({ tokenHash, rsvpId });
+  return { link: `${publicUrl}${RSVP_PATH}${token}`, tokenHash };
+}
+
+function about(occasion: Occasion, rsvp: Person, link: string): MailAbout {
+  return { ...occasion, rsvp, link };
+}
+
+/** Mails the link that confirms `rsvp` (its pending change, if any), within the limit. */
+export async function sendConfirmation(
+  teller: Teller,
+  occasion: Occasion,
+  rsvp: Person,
+  now: Date,
+): Promise<'sent' | 'limited'> {
+  const turn = `rsvpConfirmMail:to:${rsvp.email.trim().toLowerCase()}`;
+  const window = { max: 1, windowSeconds: CONFIRM_MAIL_MINUTES * 60 };
+  if (!(await takeTurn(teller.db, turn, window, now))) return 'limited';
+  const { link, tokenHash } = await newLink(teller, rsvp.id);
+  try {
+    await teller.mailer.send(confirmationMail(about(occasion, rsvp, link)));
+  } catch (err) {
+    // No mail, no link, and the turn back: sending the form again tries again.
+    await teller.db.delete(rsvpTokens).where(eq(rsvpTokens.tokenHash, tokenHash));
+    await refundAttempt(teller.db, [turn], now);
+    throw err;
+  }
+  return 'sent';
+}
+
+/** Tells someone counted where they stand: going, or their place on the waitlist. */
+export async function tellPlaced(teller: Teller, occasion: Occasion, rsvp: RsvpRow): Promise<void> {
+  const position = await waitlistPosition(teller.db, rsvp);
+  await deliver(teller, rsvp, (link) =>
+    position === null
+      ? goingMail(about(occasion, rsvp, link))
+      : waitlistMail(about(occasion, rsvp, link), position),
+  );
+}
+
+/** Tells each RSVP moved up from the waitlist that it is going now. */
+export async function tellMovedUp(
+  teller: Teller,
+  occasion: Occasion,
+  moved: readonly RsvpRow[],
+): Promise<void> {
+  for (const rsvp of moved) {
+    await deliver(teller, rsvp, (link) => movedUpMail(about(occasion, rsvp, link)));
+  }
+}
+
+async function deliver(teller: Teller, rsvp: Person, write: (link: string) => OutgoingMail) {
+  try {
+    const { link } = await newLink(teller, rsvp.id);
+    await teller.mailer.send(write(link));
+  } catch (err) {
+    teller.log.warn({ err, rsvpId: rsvp.id }, 'an RSVP mail could not be sent');
+  }
+}
