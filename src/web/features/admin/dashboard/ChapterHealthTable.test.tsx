@@ -21,6 +21,7 @@ function aRow(over: Partial<DashboardChapter> & { id: number; displayTitle: stri
     isLapsed: false,
     lapsedReasons: [],
     graceUntil: null,
+    lastAttendance: null,
     ...over,
   } satisfies DashboardChapter;
 }
