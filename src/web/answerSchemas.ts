@@ -86,6 +86,16 @@ export {
 } from '../common/schemas/rsvps';
 export { memberImportAnswerSchema } from '../common/schemas/memberImport';
 export { memberPageSchema } from '../common/schemas/members';
+export {
+  attendanceAnswerSchema,
+  attendanceHistorySchema,
+  guestListSchema,
+  myRsvpsSchema,
+  rsvpAnswerSchema,
+  rsvpCountsSchema,
+  rsvpPageSchema,
+  rsvpSummarySchema,
+} from '../common/schemas/rsvps';
 export { chapterSendSchema, chapterSendsSchema } from '../common/schemas/sends';
 export { chapterNoteSchema } from '../common/schemas/notes';
 export { resultSchema } from '../common/schemas/permissions';
