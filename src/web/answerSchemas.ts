@@ -74,16 +74,6 @@ export {
   testMessageAnswerSchema,
   unsubscribeInfoSchema,
 } from '../common/schemas/mailing';
-export {
-  attendanceAnswerSchema,
-  attendanceHistorySchema,
-  guestListSchema,
-  myRsvpsSchema,
-  rsvpAnswerSchema,
-  rsvpCountsSchema,
-  rsvpPageSchema,
-  rsvpSummarySchema,
-} from '../common/schemas/rsvps';
 export { memberImportAnswerSchema } from '../common/schemas/memberImport';
 export { memberPageSchema } from '../common/schemas/members';
 export {
