@@ -74,6 +74,8 @@ export {
   testMessageAnswerSchema,
   unsubscribeInfoSchema,
 } from '../common/schemas/mailing';
+export { memberImportAnswerSchema } from '../common/schemas/memberImport';
+export { memberPageSchema } from '../common/schemas/members';
 export {
   attendanceAnswerSchema,
   attendanceHistorySchema,
@@ -84,8 +86,6 @@ export {
   rsvpPageSchema,
   rsvpSummarySchema,
 } from '../common/schemas/rsvps';
-export { memberImportAnswerSchema } from '../common/schemas/memberImport';
-export { memberPageSchema } from '../common/schemas/members';
 export { chapterSendSchema, chapterSendsSchema } from '../common/schemas/sends';
 export { chapterNoteSchema } from '../common/schemas/notes';
 export { resultSchema } from '../common/schemas/permissions';
