@@ -14,7 +14,7 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe('the embedded database', () => {
-  it('keeps every row across a restart: it lives on disk', async () => {
+  it('keeps every row across a restart: it lives on disk', { timeout: 300_000 }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'chapters-db-'));
     dirs.push(dir);
     const first = await openDatabase({ embeddedDir: path.join(dir, 'pglite') });
@@ -31,25 +31,32 @@ describe('the embedded database', () => {
     await second.close();
   });
 
-  it('refuses a second opener while the first holds it, and lets it in once closed', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'chapters-db-'));
-    dirs.push(dir);
-    const first = await openDatabase({ embeddedDir: path.join(dir, 'pglite') });
-    await expect(openDatabase({ embeddedDir: path.join(dir, 'pglite') })).rejects.toThrow(
-      /in use by another process/,
-    );
-    await first.close();
-    const second = await openDatabase({ embeddedDir: path.join(dir, 'pglite') });
-    await second.close();
-  });
+  it(
+    'refuses a second opener while the first holds it, and lets it in once closed',
+    { timeout: 300_000 },
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'chapters-db-'));
+      dirs.push(dir);
+      const first = await openDatabase({ embeddedDir: path.join(dir, 'pglite') });
+      await expect(openDatabase({ embeddedDir: path.join(dir, 'pglite') })).rejects.toThrow(
+        /in use by another process/,
+      );
+      await first.close();
+      const second = await openDatabase({ embeddedDir: path.join(dir, 'pglite') });
+      await second.close();
+    },
+  );
 
-  it('opens at once after its holder was killed with -9, keeping what was written', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'chapters-db-'));
-    dirs.push(dir);
-    const embeddedDir = path.join(dir, 'pglite');
-    const client = fileURLToPath(new URL('./client.ts', import.meta.url));
-    const schemaFile = fileURLToPath(new URL('./schema/index.ts', import.meta.url));
-    const script = `
+  it(
+    'opens at once after its holder was killed with -9, keeping what was written',
+    { timeout: 300_000 },
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'chapters-db-'));
+      dirs.push(dir);
+      const embeddedDir = path.join(dir, 'pglite');
+      const client = fileURLToPath(new URL('./client.ts', import.meta.url));
+      const schemaFile = fileURLToPath(new URL('./schema/index.ts', import.meta.url));
+      const script = `
       const { openDatabase } = await import(${JSON.stringify(client)});
       const { users } = await import(${JSON.stringify(schemaFile)});
       const db = await openDatabase({ embeddedDir: ${JSON.stringify(embeddedDir)} });
@@ -57,30 +64,31 @@ describe('the embedded database', () => {
       await db.db.insert(users).values({ name: 'Kim', email: 'kim@example.org', username: 'kim' });
       console.log('ready');
       setInterval(() => {}, 1000);`;
-    const holder = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', script],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    await new Promise<void>((resolve, reject) => {
-      holder.stdout.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
-      holder.once('exit', (code) => reject(new Error(`holder exited with ${code}`)));
-    });
-    await expect(openDatabase({ embeddedDir })).rejects.toThrow(/in use by another process/);
-    const gone = new Promise((resolve) => holder.once('exit', resolve));
-    holder.kill('SIGKILL');
-    await gone;
-    // A pid file (what an older version kept) naming a pid now reused by a live process
-    // means nothing: the kernel let go of the lock with the process, and nobody deletes a file.
-    writeFileSync(path.join(dir, 'pglite.lock'), String(process.ppid));
-    const after = await openDatabase({ embeddedDir });
-    await after.migrate();
-    const rows = await after.db.select().from(users).where(eq(users.email, 'kim@example.org'));
-    expect(rows).toHaveLength(1);
-    await after.close();
-  }, 60_000);
+      const holder = spawn(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', script],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      await new Promise<void>((resolve, reject) => {
+        holder.stdout.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+        holder.once('exit', (code) => reject(new Error(`holder exited with ${code}`)));
+      });
+      await expect(openDatabase({ embeddedDir })).rejects.toThrow(/in use by another process/);
+      const gone = new Promise((resolve) => holder.once('exit', resolve));
+      holder.kill('SIGKILL');
+      await gone;
+      // A pid file (what an older version kept) naming a pid now reused by a live process
+      // means nothing: the kernel let go of the lock with the process, and nobody deletes a file.
+      writeFileSync(path.join(dir, 'pglite.lock'), String(process.ppid));
+      const after = await openDatabase({ embeddedDir });
+      await after.migrate();
+      const rows = await after.db.select().from(users).where(eq(users.email, 'kim@example.org'));
+      expect(rows).toHaveLength(1);
+      await after.close();
+    },
+  );
 });
 
 describe('the schema', () => {
