@@ -27,7 +27,7 @@ const brooklyn = anAlias({
   followsHosts: true,
 });
 
-describe('the Mailgun aliases tab', () => {
+describe('the Aliases tab', () => {
   it("lists the server's aliases with their recipients and chapter, and searches on request", async () => {
     const server = fakeServer({
       ...DOMAINS,

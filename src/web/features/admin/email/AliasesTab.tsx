@@ -86,7 +86,7 @@ export function AliasesTab() {
   };
 
   return (
-    <section aria-label="Mailgun aliases">
+    <section aria-label="Aliases">
       <Alert variant="warning">{ALIAS_TEXT.rateLimitWarning}</Alert>
       <Form
         className="d-flex flex-wrap gap-2 mb-3"
