@@ -54,6 +54,24 @@ describe('the Aliases tab', () => {
     expect(screen.queryByText(/at least 2 characters/)).not.toBeInTheDocument();
   });
 
+  it('flags an alias that delivers to nobody, and says why when it follows a hostless chapter', async () => {
+    fakeServer({
+      ...DOMAINS,
+      [`GET ${ALIASES}`]: {
+        aliases: [
+          anAlias({ id: 8, localPart: 'empty', recipients: [] }),
+          { ...brooklyn, recipients: [] },
+        ],
+      },
+    });
+    renderScreen(<AliasesTab />);
+    expect(await screen.findByText('empty@drinkingliberally.org')).toBeInTheDocument();
+    expect(screen.getAllByText('Delivers to nobody').length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText('Delivers to nobody: the chapter has no host').length,
+    ).toBeGreaterThan(0);
+  });
+
   it('says when there are no aliases, and why when the server refuses the list', async () => {
     fakeServer({ ...DOMAINS, [`GET ${ALIASES}`]: { aliases: [] } });
     const first = renderScreen(<AliasesTab />);

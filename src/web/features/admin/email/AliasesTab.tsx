@@ -236,8 +236,15 @@ export function AliasesTab() {
   );
 }
 
+// Mail to an alias with no recipient is lost without a word to its sender (issue 35): flagged,
+// with the likely reason when it follows a chapter's hosts.
 function Recipients({ alias }: { alias: EmailAlias }) {
-  return <>{alias.recipients.join(', ') || <em>none</em>}</>;
+  if (alias.recipients.length > 0) return <>{alias.recipients.join(', ')}</>;
+  return (
+    <span className="badge text-bg-warning text-wrap">
+      Delivers to nobody{alias.followsHosts ? ': the chapter has no host' : ''}
+    </span>
+  );
 }
 
 function ChapterName({ alias }: { alias: EmailAlias }) {
