@@ -2,7 +2,7 @@
 // page. An admin's work is the admin dashboard; a host's or field organizer's is My Chapters, or
 // the one chapter's dashboard when they run exactly one; anyone else goes back where they were.
 import type { User } from '../../../common/schemas/auth';
-import { chapterSchema } from '../../answerSchemas';
+import { chapterPlaceSchema } from '../../answerSchemas';
 import { apiGet } from '../../api';
 import { returnUrlFrom } from './returnUrl';
 
@@ -25,16 +25,13 @@ export function landingFor(user: User, search: string, from: string | null): Lan
   return { path: from && !from.startsWith('/signin') ? from : '/' };
 }
 
-// Only what the path needs of the chapter's answer.
-const chapterPlace = chapterSchema.pick({ state: true, slug: true });
-
 /** The landing's path; My Chapters lists the chapter when its own page cannot be looked up. */
 export async function landingPath(landing: Landing): Promise<string> {
   if ('path' in landing) return landing.path;
   try {
     const chapter = await apiGet(
       `/api/chapter/id/${landing.chapterId}`,
-      !import.meta.env?.PROD && chapterPlace,
+      !import.meta.env?.PROD && chapterPlaceSchema,
     );
     return `/chapter/${chapter.state.toLowerCase()}/${chapter.slug}/admin`;
   } catch {
