@@ -41,7 +41,7 @@ async function signIn(page: Page) {
   await page.getByLabel('Password').fill(site.adminPassword);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Email Administration' })).toBeVisible();
-  await page.getByRole('tab', { name: 'Brevo contacts' }).click();
+  await page.getByRole('tab', { name: 'Contacts', exact: true }).click();
 }
 
 test('an admin moves every chapter list home from Brevo, and a second move adds nothing', async ({

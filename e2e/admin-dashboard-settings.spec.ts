@@ -78,7 +78,9 @@ test('settings: the front page link and image, and the email service', async ({
   await expect(page.getByText('Enter a web address starting with http(s)://')).toBeVisible();
   const target = `https://example.org/campaign-${Date.now()}`;
   await link.fill(target);
-  await page.getByRole('button', { name: 'Save' }).click();
+  // The link's own form: the email service has a Save of its own.
+  const linkForm = page.locator('form', { has: link });
+  await linkForm.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
   await expectAccessible(page);
   await expectFitsPhone(page);
@@ -114,7 +116,14 @@ test('settings: the front page link and image, and the email service', async ({
   const bronto = page.getByLabel(/^Bronto/);
   const sendInBlue = page.getByLabel(/^SendInBlue/);
   await expect(bronto).toBeChecked();
+  const save = page
+    .locator('.card', { has: sendInBlue })
+    .getByRole('button', { name: 'Save', exact: true });
+  await expect(save).toBeDisabled();
+  // Choosing is not changing: the change waits for its Save.
   await sendInBlue.click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await save.click();
   const dialog = page.getByRole('dialog', { name: 'Change the email service?' });
   await expect(dialog.getByText('This can break things badly.  Are you sure?')).toBeVisible();
   await expectAccessible(page);
@@ -126,6 +135,7 @@ test('settings: the front page link and image, and the email service', async ({
   ];
   for (const [choice, other] of changes) {
     await choice.click();
+    await save.click();
     const reload = page.waitForEvent('load');
     await page.getByRole('dialog').getByRole('button', { name: 'Change it' }).click();
     await reload;

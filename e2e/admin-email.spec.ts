@@ -1,4 +1,4 @@
-// Site admin: email administration (spec 2 §2 /admin/email). On the Brevo contacts tab an admin
+// Site admin: email administration (spec 2 §2 /admin/email). On the Contacts tab an admin
 // finds a contact, blocks and unblocks them and adds them to a chapter's list; on the Mailgun
 // aliases tab they create an alias with two recipients, test it, edit it and delete it.
 import { expect, expectAccessible, test } from './harness';
@@ -31,7 +31,7 @@ test('an admin manages a contact: blocks, unblocks and adds them to a chapter li
     results: [{ isError: false, errorString: '', confirmByEmail: true }],
   });
 
-  await page.getByRole('tab', { name: 'Brevo contacts' }).click();
+  await page.getByRole('tab', { name: 'Contacts', exact: true }).click();
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('Please enter an email address')).toBeVisible();
   await page.getByLabel('Contact email').fill('nobody-at-all@example.org');
@@ -72,7 +72,7 @@ test('an admin creates an alias with two recipients, tests, edits and deletes it
   const local = `desk${Date.now()}`;
   const address = `${local}@livingliberally.org`;
   await openAdmin(page, '/admin/email', 'Email Administration');
-  await expect(page.getByRole('tab', { name: 'Mailgun aliases' })).toHaveAttribute(
+  await expect(page.getByRole('tab', { name: 'Aliases', exact: true })).toHaveAttribute(
     'aria-selected',
     'true',
   );

@@ -33,7 +33,7 @@ for (const width of [390, 1280]) {
     expect(link, 'a confirmation link in the message').toBeTruthy();
 
     await page.goto(new URL(link!).pathname);
-    await expect(page.getByRole('heading', { name: 'Confirm your subscription' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscription confirmed');
     await expect(page.getByRole('status')).toContainText(
       `Thank you! ${email} is confirmed for the Upper West Side list.`,
     );
@@ -44,10 +44,12 @@ for (const width of [390, 1280]) {
     // Opened again: already confirmed, nothing else.
     await page.reload();
     await expect(page.getByRole('status')).toContainText(`${email} is already confirmed`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscription confirmed');
 
     // A link cut short says it is not valid and points back to the chapters.
     await page.goto(`${new URL(link!).pathname.slice(0, -5)}abcde`);
     await expect(page.getByText('This confirmation link is not valid.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirmation link not valid');
     await shot(page, `confirm-invalid-${width}`);
   });
 }

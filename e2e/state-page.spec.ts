@@ -37,6 +37,10 @@ for (const width of [390, 1280]) {
       await expect(card.locator('.chapter-type-badge img')).toHaveCount(1);
     }
     await expect(page.getByText(/Last Active/)).toHaveCount(0);
+    // The type chips say what they do, before the first of them, on the phone as on the desktop.
+    const chips = page.getByRole('group', { name: 'Show chapter types' });
+    await expect(chips).toBeVisible();
+    await expect(chips).toContainText(/^Show:/);
     // Chapters, then the map, then the press, down the page. The map's box is drawn first and
     // replaced by the map once Leaflet has loaded: measured before, it may be the one leaving.
     await expect(page.locator('.chapter-map .chapter-map-canvas')).toBeVisible();

@@ -26,7 +26,7 @@ async function main(): Promise<number> {
     const result = await createOrPromoteAdmin(database.db, args.data, config.publicUrl);
     if (result.created) {
       console.log(
-        `Created site admin ${result.email}. Password (shown this once): ${result.password}`,
+        `Created site admin ${result.email}. Password (shown this once, to be changed at the first sign-in): ${result.password}`,
       );
     } else {
       console.log(

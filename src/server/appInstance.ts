@@ -46,6 +46,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route's access rule (plugins/access.ts); start-up fails for a route without one. */
     access?: AccessRule;
+    /**
+     * A write allowed while the user must still change a printed password (plugins/auth.ts):
+     * signing in and changing the password. Every other write is refused until then.
+     */
+    beforePasswordChange?: true;
   }
 }
 

@@ -75,7 +75,7 @@ async function main() {
     console.log(
       [
         '',
-        `Demo sign-ins (one-time passwords, kept in ${signInFilePath(config.dataDir)} until each is changed):`,
+        `Demo sign-ins (demo passwords, printed at each start and kept in ${signInFilePath(config.dataDir)} until each is changed):`,
         ...signInLines(signIns).map((line) => `  ${line}`),
         '',
       ].join('\n'),

@@ -104,6 +104,8 @@ export const chapterPermissionListSchema = z.array(chapterPermissionSchema);
 export const chapterSummaryListSchema = z.array(chapterSummarySchema);
 export const stateChapterListSchema = z.array(stateChapterSchema);
 export const myChapterListSchema = z.array(myChapterSchema);
+/** Where a chapter's pages are: what sign-in needs to land on its dashboard (auth/landing.ts). */
+export const chapterPlaceSchema = chapterSummarySchema.pick({ state: true, slug: true });
 export const pressMentionListSchema = z.array(pressMentionSchema);
 /** GET /api/geocode */
 export const placeSchema = z.object({ lat: z.number(), lng: z.number(), label: z.string() });

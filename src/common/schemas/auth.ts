@@ -21,6 +21,11 @@ export const userSchema = z.object({
   hasChapters: z.boolean(),
   chapterHostChapterIds: z.array(z.number().int()).default([]),
   fieldOrganizerChapterIds: z.array(z.number().int()).default([]),
+  /**
+   * Their password was printed by `admin:create`: until they set a new one, the site shows
+   * only that form and the API refuses every other write (PASSWORD_CHANGE_REQUIRED).
+   */
+  passwordChangeRequired: z.boolean().default(false),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -13,9 +13,13 @@ export const apiErrorSchema = z
     error: z.string().meta({ description: "The status code's name, such as 'Not Found'" }),
     message: z.string(),
     fields: z.array(fieldErrorSchema).optional(),
+    code: z
+      .string()
+      .optional()
+      .meta({ description: 'Why, for a client to act on: PASSWORD_CHANGE_REQUIRED' }),
   })
   .meta({
     id: 'ApiError',
-    description: 'Every error answer: { statusCode, error, message, fields? }',
+    description: 'Every error answer: { statusCode, error, message, fields?, code? }',
   });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,6 +1,7 @@
-// The demo's one-time sign-ins (the site admin, a field organizer, a chapter host) are printed
-// when the server starts and kept in DATA_DIR/demo-sign-ins.txt, readable by its owner only,
-// so they can be found again after the console has scrolled. A sign-in leaves the file when its
+// The demo's sign-ins (the site admin, a field organizer, a chapter host) with their demo
+// passwords, which nothing forces anyone to change (they are for trying the site), are printed
+// at every start and kept in DATA_DIR/demo-sign-ins.txt, readable by its owner only, so they
+// can be found again after the console has scrolled. A sign-in leaves the file when its
 // password is changed (it no longer works, and a password somebody chose is not ours to keep);
 // the file goes with the last one.
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
@@ -17,8 +18,8 @@ export interface DemoSignIn {
 export const SIGN_IN_FILE = 'demo-sign-ins.txt';
 
 const HEADER = [
-  '# One-time sign-ins of the demo network in this folder. Each line leaves this file when',
-  '# its password is changed; the file goes with the last one.',
+  '# Demo sign-ins of the demo network in this folder, with their demo passwords. Each line',
+  '# leaves this file when its password is changed; the file goes with the last one.',
 ];
 
 export function signInFilePath(dataDir: string): string {

@@ -14,6 +14,8 @@ export class HttpError extends Error {
     public readonly fields?: FieldError[],
     /** Headers that go with the answer, such as Retry-After with a 429. */
     public readonly headers?: Record<string, string>,
+    /** A reason a client acts on (apiErrorSchema's `code`), such as PASSWORD_CHANGE_REQUIRED. */
+    public readonly code?: string,
   ) {
     super(message);
   }

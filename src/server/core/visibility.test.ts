@@ -13,7 +13,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function userWith(perms: { roleId: number; chapterId: number | null }[]): User {
-  return { id: 1, name: 'U', email: 'u@example.org', permissions: perms, ...summarizeRoles(perms) };
+  return {
+    id: 1,
+    name: 'U',
+    email: 'u@example.org',
+    permissions: perms,
+    passwordChangeRequired: false,
+    ...summarizeRoles(perms),
+  };
 }
 
 describe('chapterVisibleTo', () => {

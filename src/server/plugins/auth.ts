@@ -44,6 +44,26 @@ export function requireFieldOrganizerAccess(request: FastifyRequest, chapterId: 
   return user;
 }
 
+/** Reads change nothing; a write is one of these not. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A user whose password was printed by `admin:create` may read, sign out (a GET) and change that
+ * password, and nothing else until they have: the password may be in a terminal's scrollback
+ * or a log (docs/decisions/03-accounts.md).
+ */
+export function refuseWritesBeforePasswordChange(request: FastifyRequest): void {
+  if (!request.user?.passwordChangeRequired || READS.has(request.method)) return;
+  if (request.routeOptions.config.beforePasswordChange) return;
+  throw new HttpError(
+    403,
+    'Set a new password before anything else: the one you were given is for your first sign-in only.',
+    undefined,
+    undefined,
+    'PASSWORD_CHANGE_REQUIRED',
+  );
+}
+
 const ROUTE_GUARDS: Record<AccessRule, (request: FastifyRequest) => void> = {
   public: () => {},
   signedIn: requireSignIn,
@@ -79,5 +99,6 @@ export function registerAuth(
     request.user = token ? await userForToken(app.db, token) : null;
     const rule = (request.routeOptions.config as { access?: AccessRule }).access ?? 'public';
     ROUTE_GUARDS[rule](request);
+    refuseWritesBeforePasswordChange(request);
   });
 }

@@ -8,12 +8,18 @@ import { ProviderError } from '../mail/providerHttp';
 import { isCutOffUpload, UPLOAD_CUT_OFF } from '../core/cutOffUpload';
 import { HttpError, type FieldError } from '../core/httpError';
 
-export function errorBody(statusCode: number, message: string, fields?: FieldError[]) {
+export function errorBody(
+  statusCode: number,
+  message: string,
+  fields?: FieldError[],
+  code?: string,
+) {
   return {
     statusCode,
     error: STATUS_CODES[statusCode] ?? 'Error',
     message,
     ...(fields ? { fields } : {}),
+    ...(code ? { code } : {}),
   };
 }
 
@@ -52,7 +58,9 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (isCutOffUpload(err)) return reply.code(400).send(errorBody(400, UPLOAD_CUT_OFF));
     if (err instanceof HttpError) {
       if (err.headers) void reply.headers(err.headers);
-      return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.fields));
+      return reply
+        .code(err.statusCode)
+        .send(errorBody(err.statusCode, err.message, err.fields, err.code));
     }
     // Fastify's own client errors: malformed JSON, wrong content type, body too large...
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {

@@ -1,11 +1,19 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { PageSpinner } from '../components/PageSpinner';
+import { useCurrentUser } from '../hooks/useCurrentUser';
 import { SiteFooter } from './SiteFooter';
 import { SiteNavbar } from './SiteNavbar';
 import { useTitleFromHeading } from './useTitleFromHeading';
 
+// Loaded only for the rare user who needs it: the first load of everyone else stays as small.
+const FirstPasswordPage = lazy(() =>
+  import('../features/auth/FirstPasswordPage').then((m) => ({ default: m.FirstPasswordPage })),
+);
+
 export function ShellLayout() {
   const main = useRef<HTMLElement>(null);
+  const { user } = useCurrentUser();
   useTitleFromHeading(main);
   return (
     <div className="app-shell">
@@ -19,7 +27,14 @@ export function ShellLayout() {
         <SiteNavbar />
       </header>
       <main ref={main} id="main" className="app-main container py-4" tabIndex={-1}>
-        <Outlet />
+        {user?.passwordChangeRequired ? (
+          // Whatever the address, a printed password is replaced before anything else.
+          <Suspense fallback={<PageSpinner />}>
+            <FirstPasswordPage user={user} />
+          </Suspense>
+        ) : (
+          <Outlet />
+        )}
       </main>
       <SiteFooter />
       <ScrollRestoration />

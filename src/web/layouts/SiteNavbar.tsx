@@ -2,15 +2,15 @@ import type { ReactNode } from 'react';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { signOutAndLeave } from '../features/auth/signOutAndLeave';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { BrandLogo } from './BrandLogo';
 
-function MenuLink({ to, children }: { to: string; children: ReactNode }) {
+function MenuLink({ to, state, children }: { to: string; state?: unknown; children: ReactNode }) {
   // eventKey lets collapseOnSelect close the phone menu after a choice.
   return (
-    <Nav.Link as={NavLink} to={to} eventKey={to}>
+    <Nav.Link as={NavLink} to={to} state={state} eventKey={to}>
       {children}
     </Nav.Link>
   );
@@ -33,6 +33,7 @@ function AccountPending() {
 /** Spec 1 §2 "Shell": the top menu. */
 export function SiteNavbar() {
   const { user, isChecking } = useCurrentUser();
+  const { pathname, search } = useLocation();
   return (
     <Navbar expand="md" className="site-navbar" collapseOnSelect aria-label="Main">
       <Container>
@@ -68,7 +69,10 @@ export function SiteNavbar() {
             ) : isChecking ? (
               <AccountPending />
             ) : (
-              <MenuLink to="/signin">Sign In</MenuLink>
+              // The page it was followed from: someone with no chapter to run goes back there.
+              <MenuLink to="/signin" state={{ from: `${pathname}${search}` }}>
+                Sign In
+              </MenuLink>
             )}
           </Nav>
         </Navbar.Collapse>

@@ -13,6 +13,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     hasChapters: false,
     chapterHostChapterIds: [],
     fieldOrganizerChapterIds: [],
+    passwordChangeRequired: false,
     ...overrides,
   };
 }

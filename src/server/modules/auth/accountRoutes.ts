@@ -74,7 +74,7 @@ export function accountRoutes(root: AppInstance): void {
   app.post(
     '/api/user/me/password',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'signedIn', beforePasswordChange: true },
       schema: { body: passwordChangeSchema, response: { 200: accountSchema } },
     },
     async (request) => {

@@ -1,4 +1,5 @@
-// `npm run admin:create`: makes a site admin. A new user gets a random password, shown once; an
+// `npm run admin:create`: makes a site admin. A new user gets a random password, shown once and
+// to be changed at their first sign-in; an
 // existing user keeps theirs (we cannot know it) and gets a one-hour reset link instead.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -6,7 +7,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { permissions, users } from '../../db/schema';
 import { ROLE } from '../../../common/constants';
-import { hashPassword } from './passwords';
+import { hashPasswordToChange } from './passwords';
 import { createResetToken, resetLink } from './service';
 
 export const adminCreateArgsSchema = z.object({
@@ -44,7 +45,8 @@ export async function createOrPromoteAdmin(
         name: args.name,
         email: args.email,
         username: args.email,
-        passwordHash: await hashPassword(password),
+        // Printed to a terminal (and so perhaps to logs): good for one sign-in only.
+        passwordHash: await hashPasswordToChange(password),
       })
       .returning({ id: users.id });
     userId = row!.id;

@@ -1,4 +1,4 @@
-// The demo's one-time sign-ins in DATA_DIR/demo-sign-ins.txt: readable by its owner only, and
+// The demo's sign-ins in DATA_DIR/demo-sign-ins.txt: readable by its owner only, and
 // each leaves the file once its password is changed, by Your Settings or by a reset link.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -57,7 +57,7 @@ export function authRoutes(app: AppInstance): void {
   app.post(
     '/api/auth/signin',
     {
-      config: { access: 'public' },
+      config: { access: 'public', beforePasswordChange: true },
       schema: { body: signinRequestSchema, response: { 200: authResponseSchema } },
     },
     async (request, reply) => {

@@ -8,6 +8,7 @@ import { preparedPerDb } from '../../db/prepared';
 import { permissions, sessions, users } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import { summarizeRoles } from '../../../common/policy';
+import { passwordChangeRequired } from './passwords';
 
 export const SESSION_COOKIE = 'session';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -44,7 +45,12 @@ export async function deleteExpiredSessions(db: Db): Promise<void> {
 /** The API's user (spec 1 §3) for a user id, or null if there is no such user. */
 export async function loadUser(db: Db, userId: number): Promise<User | null> {
   const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      passwordChangeRequired: passwordChangeRequired(users.passwordHash),
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!row) return null;
@@ -75,6 +81,7 @@ const sessionUser = preparedPerDb((db) =>
       id: users.id,
       name: users.name,
       email: users.email,
+      passwordChangeRequired: passwordChangeRequired(users.passwordHash),
       permissions: sql<{ roleId: number; chapterId: number | null }[]>`(select coalesce(
         json_agg(json_build_object('roleId', p.role_id, 'chapterId', p.chapter_id) order by p.id),
         '[]'::json) from ${permissions} p where p.user_id = ${users.id})`,

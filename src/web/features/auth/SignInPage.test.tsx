@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorReply, fakeServer, held } from '../../test/fakeServer';
+import { aChapter } from '../../test/chapter';
 import { aUser } from '../../test/people';
 import { renderScreen } from '../../test/renderScreen';
 import { SignInPage } from './SignInPage';
@@ -74,6 +75,22 @@ describe('Sign In', () => {
       expect(screen.getByRole('alert')).toHaveTextContent(
         'Oops. Either your email or password is incorrect.',
       ),
+    );
+  });
+
+  it("takes the host of one chapter to that chapter's dashboard when no page was asked for", async () => {
+    fakeServer({
+      'GET /api/auth/signout': signedOut,
+      'POST /api/auth/signin': {
+        user: aUser({ chapterHostChapterIds: [7], hasChapters: true, isChapterHost: true }),
+        error: null,
+      },
+      'GET /api/chapter/id/7': aChapter({ id: 7, state: 'NY', slug: 'upper-west-side' }),
+    });
+    const { user, router } = renderScreen(<SignInPage />, { path: '/signin' });
+    await fillAndSend(user);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/chapter/ny/upper-west-side/admin'),
     );
   });
 });

@@ -11,18 +11,21 @@ import { SubmitButton } from '../../components/forms/SubmitButton';
 import { TextField } from '../../components/forms/TextField';
 import { AuthCard } from './AuthCard';
 import { signIn, signOut } from './authApi';
-import { returnUrlFrom } from './returnUrl';
+import { cameFrom, landingFor, landingPath } from './landing';
 import { currentUserKey, useSetCurrentUser } from '../../hooks/useCurrentUser';
 import { useSubmit } from '../../hooks/useSubmit';
 
 const FAILED = 'Oops. Either your email or password is incorrect.';
 
-/** Spec 1 §2 Sign In: visiting it signs the user out first; success goes to returnUrl. */
+/**
+ * Spec 1 §2 Sign In: visiting it signs the user out first; success goes to returnUrl, or without
+ * one to the user's work (landing.ts).
+ */
 export function SignInPage() {
   const setUser = useSetCurrentUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
   const { register, handleSubmit, formState } = useForm<SigninRequest>({
     resolver: zodResolver(signinRequestSchema),
     defaultValues: { username: '', password: '' },
@@ -45,7 +48,9 @@ export function SignInPage() {
       const answer = await signIn(values);
       if (!answer.user) return FAILED;
       setUser(answer.user);
-      await navigate(returnUrlFrom(search), { replace: true });
+      await navigate(await landingPath(landingFor(answer.user, search, cameFrom(state))), {
+        replace: true,
+      });
     },
     (err) => (err instanceof ApiError && err.status === 429 ? err.message : FAILED),
   );

@@ -39,7 +39,14 @@ export function ConfirmSubscriptionScreen() {
   }, [mutate, token]);
 
   let content;
+  // The heading says what happened (issue 35): not "Confirm your subscription" over a
+  // subscription that is confirmed.
+  let title = 'Confirming your subscription';
   if (confirm.isError) {
+    title =
+      confirm.error instanceof ApiError && confirm.error.status === 404
+        ? 'Confirmation link not valid'
+        : 'Confirm your subscription';
     content =
       confirm.error instanceof ApiError && confirm.error.status === 404 ? (
         <>
@@ -62,6 +69,7 @@ export function ConfirmSubscriptionScreen() {
     content = <PageSpinner label="Confirming your subscription..." />;
   } else {
     const { result, email, listName, chapter } = confirm.data;
+    title = result === 'expired' ? 'Confirmation link expired' : 'Subscription confirmed';
     content =
       result === 'expired' ? (
         <>
@@ -94,7 +102,7 @@ export function ConfirmSubscriptionScreen() {
   return (
     <section className="py-4" aria-labelledby="confirm-title">
       <h1 id="confirm-title" className="h2">
-        Confirm your subscription
+        {title}
       </h1>
       {content}
     </section>

@@ -29,12 +29,18 @@ function textOn(hex: string): string {
 
 /**
  * One chip per chapter type present, in the type's pin colour; each toggles that type's
- * visibility (spec 1 §2). A hidden type's chip keeps only a border of its colour.
+ * visibility (spec 1 §2), after the label 'Show:'. A hidden type's chip keeps only a border of
+ * its colour.
  */
 export function TypeFilterChips({ types, hidden, onToggle }: Props) {
   if (types.length < 2) return null;
   return (
     <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label="Show chapter types">
+      {/* Says what the chips do (issue 35): unlabelled, they read as tags, not as switches. The
+          group's name says it to a screen reader, in the same first word. */}
+      <span className="align-self-center fw-semibold" aria-hidden="true">
+        Show:
+      </span>
       {types.map((t) => {
         const shown = !hidden.has(t.id);
         return (

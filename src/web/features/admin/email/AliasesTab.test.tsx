@@ -27,7 +27,7 @@ const brooklyn = anAlias({
   followsHosts: true,
 });
 
-describe('the Mailgun aliases tab', () => {
+describe('the Aliases tab', () => {
   it("lists the server's aliases with their recipients and chapter, and searches on request", async () => {
     const server = fakeServer({
       ...DOMAINS,
@@ -52,6 +52,24 @@ describe('the Mailgun aliases tab', () => {
     expect(await screen.findByText('brooklyn@drinkingliberally.org')).toBeInTheDocument();
     expect(screen.queryByText('press@drinkingliberally.org')).not.toBeInTheDocument();
     expect(screen.queryByText(/at least 2 characters/)).not.toBeInTheDocument();
+  });
+
+  it('flags an alias that delivers to nobody, and says why when it follows a hostless chapter', async () => {
+    fakeServer({
+      ...DOMAINS,
+      [`GET ${ALIASES}`]: {
+        aliases: [
+          anAlias({ id: 8, localPart: 'empty', recipients: [] }),
+          { ...brooklyn, recipients: [] },
+        ],
+      },
+    });
+    renderScreen(<AliasesTab />);
+    expect(await screen.findByText('empty@drinkingliberally.org')).toBeInTheDocument();
+    expect(screen.getAllByText('Delivers to nobody').length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText('Delivers to nobody: the chapter has no host').length,
+    ).toBeGreaterThan(0);
   });
 
   it('says when there are no aliases, and why when the server refuses the list', async () => {

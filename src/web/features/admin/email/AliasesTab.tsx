@@ -86,7 +86,7 @@ export function AliasesTab() {
   };
 
   return (
-    <section aria-label="Mailgun aliases">
+    <section aria-label="Aliases">
       <Alert variant="warning">{ALIAS_TEXT.rateLimitWarning}</Alert>
       <Form
         className="d-flex flex-wrap gap-2 mb-3"
@@ -236,8 +236,15 @@ export function AliasesTab() {
   );
 }
 
+// Mail to an alias with no recipient is lost without a word to its sender (issue 35): flagged,
+// with the likely reason when it follows a chapter's hosts.
 function Recipients({ alias }: { alias: EmailAlias }) {
-  return <>{alias.recipients.join(', ') || <em>none</em>}</>;
+  if (alias.recipients.length > 0) return <>{alias.recipients.join(', ')}</>;
+  return (
+    <span className="badge text-bg-warning text-wrap">
+      Delivers to nobody{alias.followsHosts ? ': the chapter has no host' : ''}
+    </span>
+  );
 }
 
 function ChapterName({ alias }: { alias: EmailAlias }) {

@@ -24,7 +24,7 @@ async function lookUp(user: ReturnType<typeof renderScreen>['user'], address: st
   await user.click(screen.getByRole('button', { name: 'Search' }));
 }
 
-describe('the Brevo contacts tab', () => {
+describe('the Contacts tab', () => {
   it('asks for an address before looking anyone up', async () => {
     const server = fakeServer({});
     const { user } = renderScreen(<ContactsTab />);

@@ -92,7 +92,7 @@ export function ContactsTab() {
   };
 
   return (
-    <section aria-label="Brevo contacts">
+    <section aria-label="Contacts">
       <Form
         noValidate
         role="search"

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { EMAIL_SERVICES, type EmailService } from '../../../../common/constants';
 import { emailSettingsSchema, emailStatusSchema } from '../../../answerSchemas';
@@ -14,7 +15,9 @@ const LABEL: Record<EmailService, string> = {
 
 /**
  * Spec 2 §5: a change of email service asks 'This can break things badly.  Are you sure?' and then
- * reloads the page, since every screen that works on a chapter's list reads the setting.
+ * reloads the page, since every screen that works on a chapter's list reads the setting. The
+ * choice is saved by its own Save, as every other setting is (issue 35): a click on a radio
+ * button only chooses.
  */
 export function EmailServiceForm({ serviceName }: { serviceName: EmailService }) {
   // Which provider serves the lists: sendInBlue without BREVO_API_KEY is the built-in one.
@@ -22,6 +25,7 @@ export function EmailServiceForm({ serviceName }: { serviceName: EmailService })
     queryKey: ['email-status'],
     queryFn: () => apiGet('/api/admin/email/status', !import.meta.env?.PROD && emailStatusSchema),
   }).data?.listProvider;
+  const [chosen, setChosen] = useState<EmailService>(serviceName);
   const [asking, setAsking] = useState<EmailService | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -56,15 +60,23 @@ export function EmailServiceForm({ serviceName }: { serviceName: EmailService })
             id={`email-service-${name}`}
             name="email-service"
             label={LABEL[name]}
-            checked={name === serviceName}
+            checked={name === chosen}
             disabled={busy}
-            onChange={() => {
-              setFailure(null);
-              setAsking(name);
-            }}
+            onChange={() => setChosen(name)}
           />
         ))}
       </fieldset>
+      <div className="mt-3">
+        <Button
+          disabled={busy || chosen === serviceName}
+          onClick={() => {
+            setFailure(null);
+            setAsking(chosen);
+          }}
+        >
+          Save
+        </Button>
+      </div>
       {serviceName === 'sendInBlue' && listProvider === 'builtin' && (
         <p className="alert alert-info mt-3 mb-0" role="status">
           No Brevo API key is configured (BREVO_API_KEY), so the built-in mailing lists serve the
@@ -78,7 +90,10 @@ export function EmailServiceForm({ serviceName }: { serviceName: EmailService })
         busy={busy}
         error={failure}
         onConfirm={() => asking && void change(asking)}
-        onCancel={() => setAsking(null)}
+        onCancel={() => {
+          setAsking(null);
+          setChosen(serviceName);
+        }}
       >
         <p className="mb-0 text-prewrap">{'This can break things badly.  Are you sure?'}</p>
       </ConfirmDialog>
