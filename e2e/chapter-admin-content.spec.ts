@@ -78,9 +78,9 @@ test('events: add a repeating and a single-date event, see them public, edit and
   await expect(page.getByText('Name is Required')).toBeHidden();
   await page.getByLabel('Description').fill('Back room, ask for the liberals.');
   await page.getByLabel('Address 1').fill('2114 Vine St');
-  await page.getByLabel('City').fill('');
+  await page.getByLabel('City', { exact: true }).fill('');
   await expect(page.getByText('City is Required')).toBeVisible();
-  await page.getByLabel('City').fill('Berkeley');
+  await page.getByLabel('City', { exact: true }).fill('Berkeley');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/admin\/events$/);
   const repeatingItem = page.getByRole('listitem').filter({ hasText: repeating });
