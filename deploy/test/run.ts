@@ -124,6 +124,22 @@ async function main() {
       fail('sign-in', `status ${signin.status}, error ${String(signinError)}, users ${users}`);
     }
 
+    // ---- The printed password is for the first sign-in only: the operator sets their own
+    // before anything else (every other write answers 403 until then).
+    const newPassword = `deploy-${Date.now().toString(36)}-passphrase`;
+    const changed = await fetch(`${via}/api/user/me/password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({
+        currentPassword: made.password,
+        password: newPassword,
+        passwordMatch: newPassword,
+      }),
+    });
+    if (changed.status !== 200) {
+      fail('first password', `status ${changed.status}: ${await changed.text()}`);
+    }
+
     // ---- A write through one server, read through the other.
     const send = (base: string, url: string, body: unknown) =>
       fetch(`${base}${url}`, {
