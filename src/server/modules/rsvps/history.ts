@@ -2,17 +2,13 @@
 // and how many came, side by side. A meeting is a date one of the chapter's events met on
 // (skipped ones are not meetings; moved ones count at the date they moved to), over the last
 // year, whether or not anyone RSVPed.
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chapterEvents } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import type { AttendanceHistory } from '../../../common/schemas/rsvps';
 import { scheduledDateOf, type ScheduledDate } from '../../../common/eventSchedule';
 import { dateOfEpochDay, epochDay, localDate, meetsOn } from '../../../common/recurrence';
-import { requireChapterHostAccess } from '../../core/access';
-import { chapterZone } from '../../core/eventZone';
-import { loadExceptions } from '../../core/exceptions';
 import { attendedByDate, countsByDate, dateKey } from '../../core/rsvpCounts';
+import { hostChapterSchedule } from './chapterSchedule';
 import { dateAnswer } from './dates';
 
 /** How many past meetings the dashboard shows. */
@@ -26,15 +22,8 @@ export async function attendanceHistory(
   chapterId: number,
   now: Date,
 ): Promise<AttendanceHistory> {
-  const chapter = await requireChapterHostAccess(db, user, chapterId);
-  const events = await db
-    .select()
-    .from(chapterEvents)
-    .where(eq(chapterEvents.chapterId, chapter.id))
-    .orderBy(asc(chapterEvents.id));
-  const timeZone = await chapterZone(db, chapter);
   const since = new Date(now.getTime() - (LOOK_BACK_DAYS + 2) * 86_400_000);
-  const exceptions = await loadExceptions(db, eq(chapterEvents.chapterId, chapter.id), since);
+  const { events, timeZone, exceptions } = await hostChapterSchedule(db, user, chapterId, since);
   const today = epochDay(localDate(now, timeZone));
   const met: { event: (typeof events)[number]; d: ScheduledDate }[] = [];
   for (const event of events) {

@@ -13,10 +13,9 @@ import type { GuestList, RsvpSummary } from '../../../common/schemas/rsvps';
 import { scheduleOf, type ScheduledDate } from '../../../common/eventSchedule';
 import { requireChapterHostAccess } from '../../core/access';
 import { csvRecord } from '../../core/csv';
-import { chapterZone } from '../../core/eventZone';
-import { loadExceptions } from '../../core/exceptions';
 import { fieldError, HttpError } from '../../core/httpError';
 import { countsByDate, dateCounts, dateKey } from '../../core/rsvpCounts';
+import { hostChapterSchedule } from './chapterSchedule';
 import { dateAnswer, dateOfEvent } from './dates';
 import { lockDate } from './place';
 
@@ -162,14 +161,7 @@ export async function rsvpSummary(
   chapterId: number,
   now: Date,
 ): Promise<RsvpSummary> {
-  const chapter = await requireChapterHostAccess(db, user, chapterId);
-  const events = await db
-    .select()
-    .from(chapterEvents)
-    .where(eq(chapterEvents.chapterId, chapter.id))
-    .orderBy(asc(chapterEvents.id));
-  const timeZone = await chapterZone(db, chapter);
-  const exceptions = await loadExceptions(db, eq(chapterEvents.chapterId, chapter.id), now);
+  const { events, timeZone, exceptions } = await hostChapterSchedule(db, user, chapterId, now);
   const dated = events.flatMap((event) =>
     scheduleOf(event, timeZone, now, SUMMARY_DATES, exceptions.get(event.id)).map((d) => ({
       event,
