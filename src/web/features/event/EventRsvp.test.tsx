@@ -177,11 +177,14 @@ describe("Event page: I'm going", () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Your name' }), 'Robin');
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'robin@');
     await user.click(within(dialog).getByRole('button', { name: 'I’m going' }));
+    // The form checks asynchronously (zod through react-hook-form): wait for the message.
+    expect(
+      await within(dialog).findByText('Please enter a valid email address.'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveAttribute(
       'aria-invalid',
       'true',
     );
-    expect(within(dialog).getByText('Please enter a valid email address.')).toBeInTheDocument();
     expect(server.callsTo('POST', `${DATES}/2026-12-24/rsvp`)).toHaveLength(0);
   });
 
