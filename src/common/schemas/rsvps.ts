@@ -15,6 +15,17 @@ export const rsvpAnswerSchema = z.object({
   status: rsvpStatusSchema,
   /** On the waitlist: 1 is next to move up. */
   position: z.number().int().positive().optional(),
+  /**
+   * A signed-in user's RSVP: the date's counts as it left them (read under the date's lock), so
+   * the page shows the reader counted at once whatever its cached answers say.
+   */
+  counts: z
+    .object({
+      going: z.number().int().nonnegative(),
+      waitlisted: z.number().int().nonnegative(),
+      capacity: z.number().int().nullable(),
+    })
+    .optional(),
 });
 export type RsvpAnswer = z.infer<typeof rsvpAnswerSchema>;
 

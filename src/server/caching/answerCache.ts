@@ -272,6 +272,14 @@ export function forgetAnswers(app: FastifyInstance, things: readonly string[]): 
   return busOf(app).forget(things);
 }
 
+/**
+ * As forgetAnswers, for a change made many times a second: this server forgets now, the others
+ * within answerNotices.ts GATHER_MS, in one notice for everything changed meanwhile.
+ */
+export function forgetAnswersSoon(app: FastifyInstance, things: readonly string[]): void {
+  busOf(app).forgetSoon(things);
+}
+
 /** Resolves with what the next notice this server hears names (tests wait on it, not a clock). */
 export function nextAnswerNotice(app: FastifyInstance): Promise<readonly string[]> {
   return busOf(app).nextNotice();

@@ -13,6 +13,12 @@ export const ANSWER_CHANNEL = 'answer_cache';
 /** More notices than this for one change: "forget everything" is cheaper and as right. */
 const MAX_NOTICES_PER_CHANGE = 8;
 
+/**
+ * How long `forgetSoon` gathers what changed before telling the other servers in one notice:
+ * a change made many times a second (an RSVP) costs a few notices a second, not one each.
+ */
+export const GATHER_MS = 200;
+
 interface Forgets {
   forget(things: readonly string[]): void;
   clear(): void;
@@ -22,6 +28,12 @@ export interface AnswerForgetting {
   caches: Set<Forgets>;
   /** Forgets here now, then tells every server (this one included). */
   forget(things: readonly string[]): Promise<void>;
+  /**
+   * Forgets here now, and tells every server within GATHER_MS, in one notice with whatever
+   * else changed meanwhile. For changes made many times a second whose answers other servers
+   * may show a moment late (the RSVP counts: docs/decisions/21-rsvps.md).
+   */
+  forgetSoon(things: readonly string[]): void;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Resolves on the next notice this server hears (tests wait on it instead of a clock). */
@@ -75,19 +87,38 @@ export function listenForForgetting(
   const forgetHere = (things: readonly string[]) => {
     for (const cache of caches) cache.forget(things);
   };
+  const tell = async (things: readonly string[]) => {
+    if (!notices) return;
+    try {
+      for (const payload of noticePayloads(things)) await notices.notify(ANSWER_CHANNEL, payload);
+    } catch (err) {
+      // The write is committed; other servers catch up within the TTL.
+      log.error({ err }, 'could not tell the other app servers what changed');
+    }
+  };
+  const gathered = new Set<string>();
+  let gathering: ReturnType<typeof setTimeout> | null = null;
+  const tellGathered = async () => {
+    if (gathering) clearTimeout(gathering);
+    gathering = null;
+    const things = [...gathered];
+    gathered.clear();
+    if (things.length > 0) await tell(things);
+  };
 
   return {
     caches,
     async forget(things) {
       if (things.length === 0) return;
       forgetHere(things);
+      await tell(things);
+    },
+    forgetSoon(things) {
+      if (things.length === 0) return;
+      forgetHere(things);
       if (!notices) return;
-      try {
-        for (const payload of noticePayloads(things)) await notices.notify(ANSWER_CHANNEL, payload);
-      } catch (err) {
-        // The write is committed; other servers catch up within the TTL.
-        log.error({ err }, 'could not tell the other app servers what changed');
-      }
+      for (const thing of things) gathered.add(thing);
+      gathering ??= setTimeout(() => void tellGathered(), GATHER_MS);
     },
     async start() {
       if (!notices || stopListening) return;
@@ -110,6 +141,8 @@ export function listenForForgetting(
       });
     },
     async stop() {
+      // What was gathered is told before this server goes.
+      await tellGathered();
       const stop = stopListening;
       stopListening = null;
       await stop?.();

@@ -2,17 +2,19 @@
 // the path is the date the event's rule gives (the event page's `dates[].date`); the date a
 // host moved it to names it too. A date the rule does not give is a 400, a skipped or past one
 // a 409; an event of a hidden chapter is as absent as the chapter, except to its hosts.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { DbOrTx } from '../../core/database';
-import { chapterEvents, chapters } from '../../db/schema';
+import { chapterEventExceptions, chapterEvents, chapters } from '../../db/schema';
 import type { ChapterEventRow, ChapterRow } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import { canSeeChapter } from '../../../common/policy';
 import { scheduledDateOf, type ScheduledDate } from '../../../common/eventSchedule';
 import { fieldError, HttpError } from '../../core/httpError';
 import { chapterZone } from '../../core/eventZone';
-import { loadExceptions } from '../../core/exceptions';
+import { exceptionCutoff, loadExceptions, toDateException } from '../../core/exceptions';
+import { chapterTimeZone } from '../../core/timezone';
 
 export interface EventDate {
   event: ChapterEventRow;
@@ -23,7 +25,16 @@ export interface EventDate {
 
 const eventNotFound = () => new HttpError(404, 'Event not found.');
 
-/** The event (of a chapter the caller may see) and one of its dates, past or to come. */
+/** A JSON column as the driver gives it: parsed by node-postgres and PGlite alike, or text. */
+const fromJson = <T>(value: unknown): T =>
+  (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/**
+ * The event (of a chapter the caller may see) and one of its dates, past or to come. One
+ * statement reads the event, its chapter, the places that give the chapter's zone and the
+ * event's skipped and moved dates (an RSVP reads them on every call: docs/performance.md), as
+ * chapterZone and loadExceptions would read them apart.
+ */
 export async function eventDate(
   db: Db,
   user: User | null,
@@ -31,14 +42,39 @@ export async function eventDate(
   date: string,
   now: Date,
 ): Promise<EventDate> {
+  const cutoff = exceptionCutoff(now);
+  const x = chapterEventExceptions;
+  const places = alias(chapterEvents, 'places');
   const [row] = await db
-    .select({ event: chapterEvents, chapter: chapters })
+    .select({
+      event: chapterEvents,
+      chapter: chapters,
+      places: sql<unknown>`(
+        select coalesce(json_agg(json_build_object('lat', ${places.lat}, 'lng', ${places.lng})
+          order by ${places.id}), '[]'::json)
+        from ${chapterEvents} as places where ${places.chapterId} = ${chapters.id})`,
+      exceptions: sql<unknown>`(
+        select coalesce(json_agg(json_build_object('date', ${x.date},
+          'movedToDate', ${x.movedToDate}, 'movedToStartTime', ${x.movedToStartTime},
+          'movedToEndTime', ${x.movedToEndTime}, 'note', ${x.note}) order by ${x.date}), '[]'::json)
+        from ${x} where ${x.eventId} = ${chapterEvents.id}
+          and (${x.date} >= ${cutoff} or ${x.movedToDate} >= ${cutoff}))`,
+    })
     .from(chapterEvents)
     .innerJoin(chapters, eq(chapters.id, chapterEvents.chapterId))
     .where(eq(chapterEvents.slug, slug))
     .limit(1);
   if (!row || !canSeeChapter(user, row.chapter)) throw eventNotFound();
-  return { ...row, ...(await dateOfEvent(db, row.event, row.chapter, date, now)) };
+  const { event, chapter } = row;
+  const timeZone = chapterTimeZone(chapter, fromJson<{ lat: number; lng: number }[]>(row.places));
+  const exceptions = fromJson<Parameters<typeof toDateException>[0][]>(row.exceptions).map(
+    toDateException,
+  );
+  const scheduled = scheduledDateOf(event, date, timeZone, exceptions);
+  if (!scheduled) {
+    throw fieldError(400, 'params.date', `${event.name} does not meet on ${date}.`);
+  }
+  return { event, chapter, timeZone, scheduled };
 }
 
 /** One date of a known event, with its zone; a 400 naming the date when it meets not then. */

@@ -91,9 +91,22 @@ export async function moveUp(
   return moved;
 }
 
+/** What rsvp_take_place answers: the RSVP as placed, what it was, and the date's counts. */
+export interface PlaceTaken {
+  id: number;
+  status: 'going' | 'waitlisted';
+  confirmedAt: Date;
+  before: { status: RsvpRow['status']; guests: number } | null;
+  /** On the waitlist: 1 is next to move up; null when going. */
+  position: number | null;
+  /** People going and waiting at the date once it was placed, read under the date's lock. */
+  counts: { going: number; waitlisted: number };
+}
+
 /**
- * A signed-in user's RSVP, placed in one round trip (migration 0020, rsvp_take_place): the
- * date's lock, the RSVP written or changed, going if it fits. Answers its id and what it was.
+ * A signed-in user's RSVP, placed in one round trip (migrations 0020 and 0021,
+ * rsvp_take_place): the date's lock, the RSVP written or changed, going if it fits, and what
+ * the answer and its mail need (its place in the line, the date's counts) from the same lock.
  */
 export async function takePlace(
   db: Db | Tx,
@@ -107,19 +120,37 @@ export async function takePlace(
     capacity: number | null;
     now: Date;
   },
-): Promise<{ id: number; before: { status: RsvpRow['status']; guests: number } | null }> {
+): Promise<PlaceTaken> {
   const v = values;
   const result = (await db.execute(
-    sql`select rsvp_id as "id", before_status as "status", before_guests as "guests"
+    sql`select rsvp_id as "id", placed_status as "status", placed_at as "confirmedAt",
+          before_status as "beforeStatus", before_guests as "beforeGuests",
+          waitlist_position as "position", going_people as "going", waiting_people as "waitlisted"
         from rsvp_take_place(${v.eventId}, ${v.date}::date, ${v.name}, ${v.email}, ${v.guests},
           ${v.userId}, ${v.capacity}::int, ${v.now.toISOString()}::timestamptz)`,
   )) as unknown as {
-    rows: { id: number; status: RsvpRow['status'] | null; guests: number | null }[];
+    rows: {
+      id: number;
+      status: 'going' | 'waitlisted';
+      confirmedAt: string | Date;
+      beforeStatus: RsvpRow['status'] | null;
+      beforeGuests: number | null;
+      position: number | null;
+      going: number;
+      waitlisted: number;
+    }[];
   };
   const row = result.rows[0]!;
   return {
     id: Number(row.id),
-    before: row.status === null ? null : { status: row.status, guests: Number(row.guests) },
+    status: row.status,
+    confirmedAt: new Date(row.confirmedAt),
+    before:
+      row.beforeStatus === null
+        ? null
+        : { status: row.beforeStatus, guests: Number(row.beforeGuests) },
+    position: row.position === null ? null : Number(row.position),
+    counts: { going: Number(row.going), waitlisted: Number(row.waitlisted) },
   };
 }
 

@@ -1,6 +1,7 @@
 // "I'm going" (issue 33), the public calls: RSVP to one date, its counts, and the RSVP's own
 // page behind the token its mails carry. Changes that move anyone's place forget the date's
-// counts on every server; other answers' counts are as old as the public cache's TTL at most.
+// counts on every server (an RSVP's own within a moment: answerNotices.ts GATHER_MS); other
+// answers' counts are as old as the public cache's TTL at most.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../appInstance';
@@ -16,7 +17,12 @@ import {
   rsvpPageSchema,
   type RsvpCounts,
 } from '../../../common/schemas/rsvps';
-import { answerShowing, appAnswerCache, forgetAnswers } from '../../caching/answerCache';
+import {
+  answerShowing,
+  appAnswerCache,
+  forgetAnswers,
+  forgetAnswersSoon,
+} from '../../caching/answerCache';
 import { changed, shows } from '../../caching/answerKeys';
 import { seenAlikeByAll, sendPublicAnswer } from '../../caching/publicAnswers';
 import { dateCounts } from '../../core/rsvpCounts';
@@ -65,7 +71,9 @@ export function rsvpRoutes(root: AppInstance): void {
         request.body,
         new Date(),
       );
-      if (made.countsChanged) await forgetAnswers(app, changed.rsvps(slug));
+      // Many a second at a busy date: the other servers hear of them together, a moment later;
+      // the answer carries the counts the RSVP left, so its sender sees them at once.
+      if (made.countsChanged) forgetAnswersSoon(app, changed.rsvps(slug));
       if (made.joinList) {
         await signUpAndTell(root, request, {
           email: made.joinList,

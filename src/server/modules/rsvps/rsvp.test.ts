@@ -129,7 +129,11 @@ describe('a signed-in user says they are going', () => {
       { cookie: rw.w.cookies.noRole },
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'going' });
+    // The answer carries the date's counts as the RSVP left them: the page shows them at once.
+    expect(res.json()).toEqual({
+      status: 'going',
+      counts: { going: 3, waitlisted: 0, capacity: null },
+    });
     expect((await counts(rw.t, event.slug, THU[2])).going).toBe(3);
     const user = rw.w.users.noRole;
     const [row] = await rw.t.db
@@ -151,7 +155,10 @@ describe('a signed-in user says they are going', () => {
         cookie: rw.w.cookies.noRole,
       },
     );
-    expect(again.json()).toEqual({ status: 'going' });
+    expect(again.json()).toEqual({
+      status: 'going',
+      counts: { going: 1, waitlisted: 0, capacity: null },
+    });
     expect((await counts(rw.t, event.slug, THU[2])).going).toBe(1);
   });
 });

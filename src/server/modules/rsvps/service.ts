@@ -15,6 +15,7 @@ import type { RsvpAnswer } from '../../../common/schemas/rsvps';
 import { fieldError } from '../../core/httpError';
 import { eventDate, requireOpen } from './dates';
 import { lockDate, moveUp, takePlace, waitlistPosition, type Tx } from './place';
+import { dateCounts, type DateCounts } from '../../core/rsvpCounts';
 import { sendConfirmation, tellMovedUp, tellPlaced, type Occasion, type Teller } from './tell';
 
 type RsvpRequest = z.output<typeof rsvpRequestSchema>;
@@ -50,7 +51,24 @@ async function existingRsvp(tx: Tx, eventId: number, date: string, email: string
   return row ?? null;
 }
 
-/** A signed-in user's RSVP: counted at once, in one round trip (place.ts takePlace). */
+/** A member's RSVP as placed: the row, its place in the line and the date's counts after it. */
+type Placed = Pick<
+  RsvpRow,
+  'id' | 'eventId' | 'date' | 'name' | 'email' | 'guests' | 'status' | 'confirmedAt'
+>;
+
+interface MemberPlaced {
+  rsvp: Placed;
+  moved: RsvpRow[];
+  position: number | null;
+  counts: DateCounts;
+}
+
+/**
+ * A signed-in user's RSVP: counted at once, in one round trip (place.ts takePlace), which also
+ * answers its place in the line and the date's counts. Only a change that frees room (fewer
+ * guests, or a party that no longer fits) moves others up, and reads again after them.
+ */
 async function placeMember(
   db: Db,
   eventId: number,
@@ -58,8 +76,8 @@ async function placeMember(
   date: string,
   person: { name: string; email: string; guests: number; user: User },
   now: Date,
-): Promise<{ rsvp: RsvpRow; moved: RsvpRow[] }> {
-  const { id, before } = await takePlace(db, {
+): Promise<MemberPlaced> {
+  const taken = await takePlace(db, {
     eventId,
     date,
     name: person.name,
@@ -69,16 +87,34 @@ async function placeMember(
     capacity,
     now,
   });
-  const [placed] = await db.select().from(rsvps).where(eq(rsvps.id, id));
+  const { before } = taken;
   // Room is freed only by one going that now holds fewer places, or none.
   const freed =
-    before?.status === 'going' && (placed!.status !== 'going' || placed!.guests < before.guests);
-  if (!freed) return { rsvp: placed!, moved: [] };
+    before?.status === 'going' && (taken.status !== 'going' || person.guests < before.guests);
+  if (!freed) {
+    const rsvp: Placed = {
+      id: taken.id,
+      eventId,
+      date,
+      name: person.name,
+      email: person.email,
+      guests: person.guests,
+      status: taken.status,
+      confirmedAt: taken.confirmedAt,
+    };
+    return { rsvp, moved: [], position: taken.position, counts: taken.counts };
+  }
   const moved = await db.transaction(async (tx) => {
     await lockDate(tx, eventId, date);
     return moveUp(tx, capacity, eventId, date);
   });
-  return { rsvp: moved.find((r) => r.id === id) ?? placed!, moved };
+  const [rsvp] = await db.select().from(rsvps).where(eq(rsvps.id, taken.id));
+  return {
+    rsvp: rsvp!,
+    moved,
+    position: await waitlistPosition(db, rsvp!),
+    counts: await dateCounts(db, eventId, date),
+  };
 }
 
 /**
@@ -139,33 +175,46 @@ export async function makeRsvp(
   const occasion = { event, chapter, scheduled };
   const ruleDate = scheduled.date;
 
-  const { rsvp, moved } = user
-    ? await placeMember(
-        db,
-        event.id,
-        event.capacity,
-        ruleDate,
-        { ...person, user, guests: body.guests },
-        now,
-      )
-    : await writeVisitor(db, event.id, ruleDate, { ...person, guests: body.guests }, now);
-
-  const joinList = body.joinList ? person.email : null;
   if (!user) {
+    const { rsvp } = await writeVisitor(
+      db,
+      event.id,
+      ruleDate,
+      { ...person, guests: body.guests },
+      now,
+    );
     await sendConfirmation(teller, occasion, rsvp, now);
-    return { answer: { status: 'unconfirmed' }, occasion, joinList, countsChanged: false };
+    return {
+      answer: { status: 'unconfirmed' },
+      occasion,
+      joinList: body.joinList ? person.email : null,
+      countsChanged: false,
+    };
   }
-  await tellPlaced(teller, occasion, rsvp);
+  const { rsvp, moved, position, counts } = await placeMember(
+    db,
+    event.id,
+    event.capacity,
+    ruleDate,
+    { ...person, user, guests: body.guests },
+    now,
+  );
+  await tellPlaced(teller, occasion, rsvp, { position });
   await tellMovedUp(
     teller,
     occasion,
     moved.filter((r) => r.id !== rsvp.id),
   );
-  const position = await waitlistPosition(db, rsvp);
+  // The date's counts as this RSVP left them: the page shows them at once, whatever its
+  // cached answers say (docs/decisions/21-rsvps.md).
+  const shown = { ...counts, capacity: event.capacity };
   return {
-    answer: position === null ? { status: 'going' } : { status: 'waitlisted', position },
+    answer:
+      position === null
+        ? { status: 'going', counts: shown }
+        : { status: 'waitlisted', position, counts: shown },
     occasion,
-    joinList,
+    joinList: body.joinList ? person.email : null,
     countsChanged: true,
   };
 }

@@ -73,9 +73,17 @@ export async function sendConfirmation(
   return 'sent';
 }
 
-/** Tells someone counted where they stand: going, or their place on the waitlist. */
-export async function tellPlaced(teller: Teller, occasion: Occasion, rsvp: RsvpRow): Promise<void> {
-  const position = await waitlistPosition(teller.db, rsvp);
+/**
+ * Tells someone counted where they stand: going, or their place on the waitlist (`position`
+ * when the caller has it already, read under the date's lock; otherwise counted here).
+ */
+export async function tellPlaced(
+  teller: Teller,
+  occasion: Occasion,
+  rsvp: Person & Pick<RsvpRow, 'eventId' | 'date' | 'status' | 'confirmedAt'>,
+  known?: { position: number | null },
+): Promise<void> {
+  const position = known ? known.position : await waitlistPosition(teller.db, rsvp);
   await deliver(teller, rsvp, (link) =>
     position === null
       ? goingMail(about(occasion, rsvp, link))

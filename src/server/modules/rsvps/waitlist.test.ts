@@ -98,7 +98,11 @@ describe('the waitlist', () => {
       payload: { guests: 0 },
       headers: { cookie: w.cookies.noRole! },
     });
-    expect(res.json()).toEqual({ status: 'waitlisted', position: 1 });
+    expect(res.json()).toEqual({
+      status: 'waitlisted',
+      position: 1,
+      counts: { going: 1, waitlisted: 1, capacity: 1 },
+    });
   });
 });
 

@@ -40,11 +40,15 @@ export function useRsvp(ref: EventDateRef) {
   return useMutation({
     mutationFn: (body: RsvpRequest): Promise<RsvpAnswer> =>
       apiSend('POST', `${datePath(ref)}/rsvp`, body, !import.meta.env?.PROD && rsvpAnswerSchema),
-    onSuccess: async () => {
-      // The reader sees their own RSVP counted at once, whatever the page's answer says.
-      await queryClient
-        .fetchQuery({ queryKey: rsvpCountKey(ref), queryFn: () => fetchCount(ref), staleTime: 0 })
-        .catch(() => undefined);
+    onSuccess: async (answer) => {
+      // The reader sees their own RSVP counted at once, whatever the page's answer says: a
+      // signed-in user's answer carries the date's counts as their RSVP left them.
+      if (answer.counts) queryClient.setQueryData(rsvpCountKey(ref), answer.counts);
+      else {
+        await queryClient
+          .fetchQuery({ queryKey: rsvpCountKey(ref), queryFn: () => fetchCount(ref), staleTime: 0 })
+          .catch(() => undefined);
+      }
       await queryClient.invalidateQueries({ queryKey: ['rsvps', 'my'] });
     },
   });
