@@ -31,6 +31,11 @@ export const rsvpRequestSchema = z.object({
 });
 export type RsvpRequest = z.input<typeof rsvpRequestSchema>;
 
+/** POST /api/my/rsvps/{id}/guests: a signed-in user's new number of guests for their RSVP. */
+export const guestsChangeSchema = z.object({
+  guests: z.number().int().min(0, RSVP_MESSAGES.guests).max(MAX_GUESTS_LIMIT, RSVP_MESSAGES.guests),
+});
+
 /** The visitor's form: a name and an email are needed there. */
 export const rsvpFormSchema = z.object({
   name: z.string().trim().min(1, RSVP_MESSAGES.name).max(100, RSVP_MESSAGES.nameLong),

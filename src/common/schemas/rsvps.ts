@@ -87,7 +87,14 @@ export const myRsvpSchema = z.object({
   position: z.number().int().positive().nullable(),
   guests: z.number().int(),
   date: rsvpDateSchema,
-  event: z.object({ slug: z.string(), name: z.string(), city: z.string(), state: z.string() }),
+  event: z.object({
+    slug: z.string(),
+    name: z.string(),
+    city: z.string(),
+    state: z.string(),
+    /** The most guests one RSVP may bring (the guests' choice offers 0 to this). */
+    maxGuests: z.number().int(),
+  }),
   chapter: chapterRefSchema,
 });
 export const myRsvpsSchema = z.object({ rsvps: z.array(myRsvpSchema) });

@@ -362,6 +362,10 @@ const MATRIX: Record<string, Row> = {
     rule: 'signedIn',
     request: () => POST('/api/my/rsvps/1/cancel', {}),
   },
+  'POST /api/my/rsvps/:id/guests': {
+    rule: 'signedIn',
+    request: () => POST('/api/my/rsvps/1/guests', { guests: 1 }),
+  },
   'GET /api/chapter_event/slug/:slug/dates/:date/guests': host(async () =>
     GET(`/api/chapter_event/slug/${await event()}/dates/${comingTuesday()}/guests`),
   ),

@@ -30,3 +30,24 @@ export function useCancelMyRsvp() {
     },
   });
 }
+
+/**
+ * Changes the guests of one of the user's RSVPs; their list is asked again and the date's count
+ * takes the one the answer carries.
+ */
+export function useChangeMyGuests() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, guests }: { id: number; guests: number }) =>
+      apiSend(
+        'POST',
+        `/api/my/rsvps/${id}/guests`,
+        { guests },
+        !import.meta.env?.PROD && rsvpPageSchema,
+      ),
+    onSuccess: async (page) => {
+      queryClient.setQueryData(['rsvp-count', page.event.slug, page.date.date], page.counts);
+      await queryClient.invalidateQueries({ queryKey: myRsvpsKey });
+    },
+  });
+}

@@ -41,7 +41,13 @@ export async function myRsvps(db: Db, user: User, now: Date): Promise<MyRsvps> {
       position: await waitlistPosition(db, rsvp),
       guests: rsvp.guests,
       date: dateAnswer(dated.scheduled, dated.timeZone, now),
-      event: { slug: event.slug, name: event.name, city: event.city, state: event.state },
+      event: {
+        slug: event.slug,
+        name: event.name,
+        city: event.city,
+        state: event.state,
+        maxGuests: event.maxGuests,
+      },
       chapter: toChapterRef(chapter),
     });
   }

@@ -6,10 +6,11 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../appInstance';
 import { dateChangeParamsSchema } from '../../../common/schemas/eventDates';
-import { rsvpRequestSchema } from '../../../common/schemas/rsvpForm';
+import { guestsChangeSchema, rsvpRequestSchema } from '../../../common/schemas/rsvpForm';
 import { idParam } from '../../../common/schemas/chapters';
 import { requireSignIn } from '../../plugins/auth';
 import { cancelMine, myRsvps } from './mine';
+import { changeMyGuests } from './guestsChange';
 import {
   myRsvpsSchema,
   rsvpAnswerSchema,
@@ -139,6 +140,31 @@ export function rsvpRoutes(root: AppInstance): void {
     async (request) => {
       const user = requireSignIn(request);
       const done = await cancelMine(teller(request.log), user, request.params.id, new Date());
+      if (done.countsChanged) await forgetAnswers(app, changed.rsvps(done.page.event.slug));
+      return done.page;
+    },
+  );
+
+  app.post(
+    '/api/my/rsvps/:id/guests',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        params: z.object({ id: idParam }),
+        body: guestsChangeSchema,
+        response: { 200: rsvpPageSchema },
+      },
+    },
+    async (request) => {
+      const user = requireSignIn(request);
+      const { id } = request.params;
+      const done = await changeMyGuests(
+        teller(request.log),
+        user,
+        id,
+        request.body.guests,
+        new Date(),
+      );
       if (done.countsChanged) await forgetAnswers(app, changed.rsvps(done.page.event.slug));
       return done.page;
     },

@@ -7,6 +7,7 @@ import type { RsvpAnswer } from '../../../common/schemas/rsvps';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { useMyRsvps } from '../../hooks/useMyRsvps';
 import { errorMessage } from '../forms/errorMessage';
+import { GuestsChange } from './GuestsChange';
 import { RsvpForm } from './RsvpForm';
 import { useRsvp, type EventDateRef } from './rsvpCalls';
 import { resultText, statusText } from './rsvpOutcome';
@@ -53,11 +54,17 @@ export function RsvpButton({
     setOpen(false);
   };
 
-  if (!done && mine) {
+  // The user's own answer, once the list of their RSVPs has it (after a one click too): with
+  // their guests, which they may change there.
+  const counted = mine && mine.status !== 'unconfirmed';
+  if (mine && (!done || (user && counted))) {
     return (
-      <p role="status" className="rsvp-outcome mb-0 fw-semibold">
-        {statusText(mine.status, mine.position)}
-      </p>
+      <div className="d-flex flex-column gap-1">
+        <p role="status" className="rsvp-outcome mb-0 fw-semibold">
+          {statusText(mine.status, mine.position)}
+        </p>
+        {counted && <GuestsChange rsvp={mine} when={when} />}
+      </div>
     );
   }
   if (done) {

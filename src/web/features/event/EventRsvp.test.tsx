@@ -258,7 +258,7 @@ describe("Event page: I'm going", () => {
               position: 4,
               guests: 0,
               date: { ...date('2026-12-24'), timeZone: 'America/New_York', past: false },
-              event: { slug: 'tuesday-tavern', name: 'The Tavern', city: 'Brooklyn', state: 'NY' },
+              event: { slug: 'tuesday-tavern', name: 'The Tavern', city: 'Brooklyn', state: 'NY', maxGuests: 2 },
               chapter: anEvent().chapter,
             },
           ],

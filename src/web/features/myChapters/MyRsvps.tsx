@@ -5,6 +5,7 @@ import { errorMessage } from '../../components/forms/errorMessage';
 import { useCancelMyRsvp, useMyRsvps } from '../../hooks/useMyRsvps';
 import { InlineRetry } from '../../components/InlineRetry';
 import { statusText } from '../../components/rsvp/rsvpOutcome';
+import { GuestsChange } from '../../components/rsvp/GuestsChange';
 
 /** The signed-in user's coming RSVPs (issue 33), each linked to its event's page. */
 export function MyRsvps() {
@@ -53,8 +54,16 @@ export function MyRsvps() {
                     <div>
                       <Link to={`${chapterPath}/events/${r.event.slug}`}>{r.event.name}</Link>,{' '}
                       {r.chapter.displayTitle}
-                      {r.guests > 0 && ` · ${r.guests} guest${r.guests === 1 ? '' : 's'}`}
+                      {(off || r.status === 'unconfirmed') &&
+                        r.guests > 0 &&
+                        ` · ${r.guests} guest${r.guests === 1 ? '' : 's'}`}
                     </div>
+                    {!off && r.status !== 'unconfirmed' && (
+                      <GuestsChange
+                        rsvp={r}
+                        when={`${r.event.name} on ${dateWithWeekday(r.date.meetsOn)}`}
+                      />
+                    )}
                   </div>
                   <span
                     className={`badge ${off ? 'text-bg-warning' : r.status === 'going' ? 'text-bg-success' : 'text-bg-secondary'}`}
