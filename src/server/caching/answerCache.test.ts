@@ -6,10 +6,10 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createTestDatabase } from '../test/database';
 import type { Database } from '../db/client';
-import { MAX_NOTICE_BYTES } from '../db/notices';
+import { MAX_NOTICE_BYTES, type Notices } from '../db/notices';
 import { answerShowing, createAnswerCache } from './answerCache';
 import { textAnswers } from './answerFormats';
-import { changed, EVERY_ANSWER, shows } from './answerKeys';
+import { changed, EVERY_ANSWER, key, shows } from './answerKeys';
 import { listenForForgetting, noticePayloads } from './answerNotices';
 
 const HOUR = 3_600_000;
@@ -194,6 +194,39 @@ describe('notice payloads', () => {
     const things = Array.from({ length: 20_000 }, (_, i) => `chapter:${i}`);
     expect(noticePayloads(things)).toEqual([JSON.stringify([EVERY_ANSWER])]);
     expect(noticePayloads(['x'.repeat(9000)])).toEqual([JSON.stringify([EVERY_ANSWER])]);
+  });
+});
+
+describe('changes made many times a second (forgetSoon)', () => {
+  it('are forgotten here at once, and told to the others in one notice', async () => {
+    const { cache, get, builds } = counted();
+    const sent: string[] = [];
+    let told = () => {};
+    const notices: Notices = {
+      notify: (_channel, payload) => {
+        sent.push(payload);
+        told();
+        return Promise.resolve();
+      },
+      listen: () => Promise.resolve(() => Promise.resolve()),
+    };
+    const bus = listenForForgetting(notices, console as never);
+    bus.caches.add(cache);
+    await get('counts', [key.rsvps('pencil')]);
+    const toldOnce = new Promise<void>((resolve) => (told = resolve));
+    for (let i = 0; i < 50; i++) bus.forgetSoon(changed.rsvps(i % 2 ? 'pencil' : 'tavern'));
+    // Forgotten on this server before any notice went.
+    await get('counts', [key.rsvps('pencil')]);
+    expect(builds('counts')).toBe(2);
+    expect(sent).toEqual([]);
+    await toldOnce;
+    expect(sent.map((p) => JSON.parse(p) as unknown)).toEqual([
+      [key.rsvps('tavern'), key.rsvps('pencil')],
+    ]);
+    // What is gathered when the server stops is told before it goes.
+    bus.forgetSoon(changed.rsvps('pencil'));
+    await bus.stop();
+    expect(sent).toHaveLength(2);
   });
 });
 
