@@ -35,6 +35,7 @@ import { createSendQueuer } from './mail/sendQueuer';
 import { createSendWorker } from './mail/sendWorker';
 import { healthRoutes } from './modules/health';
 import { calendarRoutes } from './modules/calendar';
+import { embedRoutes } from './modules/embed';
 import { geoRoutes } from './modules/geo';
 import {
   chapterRoutes,
@@ -177,6 +178,7 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
     accountRoutes,
     seoRoutes,
     calendarRoutes,
+    embedRoutes,
     geoRoutes,
     chapterRoutes,
     chapterMapRoutes,
