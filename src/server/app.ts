@@ -36,6 +36,7 @@ import { createSendWorker } from './mail/sendWorker';
 import { healthRoutes } from './modules/health';
 import { calendarRoutes } from './modules/calendar';
 import { embedRoutes } from './modules/embed';
+import { feedRoutes } from './modules/feeds';
 import { geoRoutes } from './modules/geo';
 import {
   chapterRoutes,
@@ -179,6 +180,7 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
     seoRoutes,
     calendarRoutes,
     embedRoutes,
+    feedRoutes,
     geoRoutes,
     chapterRoutes,
     chapterMapRoutes,
