@@ -18,6 +18,7 @@ import { textAnswers } from '../../caching/answerFormats';
 import { seenAlikeByAll, sendPublicAnswer } from '../../caching/publicAnswers';
 import { embedEvents } from './service';
 import { frameHtml, themeSchema } from './frames';
+import { oembedFor, oembedQuerySchema, oembedSchema } from './oembed';
 
 /** Read by other sites' pages and frames: anyone's page may ask, and browsers may keep it. */
 const CROSS_ORIGIN = {
@@ -118,6 +119,25 @@ export function embedRoutes(root: AppInstance): void {
     "A state's next meetings, made to be framed",
     z.object({ state: embedStateSchema }),
     ({ state }) => ({ state }),
+  );
+
+  app.get(
+    '/api/oembed',
+    {
+      config: { access: 'public' },
+      schema: {
+        description:
+          "oEmbed: a chapter's, an event's or a state's page as a rich embed (the frame of its list)",
+        querystring: oembedQuerySchema,
+        response: { 200: oembedSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await oembedFor(app.db, request.query, app.config.publicUrl);
+      return reply
+        .headers({ ...CROSS_ORIGIN, 'cache-control': 'public, max-age=3600' })
+        .send(answer);
+    },
   );
 
   // The frames' style, a file of its own: the site's CSP takes no inline <style>.

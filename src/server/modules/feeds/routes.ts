@@ -7,7 +7,8 @@ import { textAnswer } from '../../../common/schemas/answers';
 import { answerShowing, appAnswerCache } from '../../caching/answerCache';
 import { textAnswers } from '../../caching/answerFormats';
 import { seenAlikeByAll, sendPublicAnswer } from '../../caching/publicAnswers';
-import { BLOG_FEED_PATH, blogFeed, chapterPostsFeed } from './service';
+import { BLOG_FEED_PATH } from '../../../common/embedPaths';
+import { blogFeed, chapterPostsFeed } from './service';
 
 const ATOM = 'application/atom+xml; charset=utf-8';
 

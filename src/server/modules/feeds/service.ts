@@ -9,6 +9,7 @@ import { getChapterMeetings } from '../chapters';
 import { listChapterPosts } from '../chapterPosts';
 import { listPublicBlogPosts } from '../content';
 import { atomFeed, type AtomEntry } from './atom';
+import { BLOG_FEED_PATH, chapterFeedPath } from '../../../common/embedPaths';
 
 export interface FeedText {
   atom: string;
@@ -18,9 +19,6 @@ export interface FeedText {
 const newest = (entries: readonly AtomEntry[], now: Date) =>
   entries.reduce((max, e) => (e.updated > max ? e.updated : max), '') || now.toISOString();
 
-/** The paths of the feeds, as pages name them in their <head>. */
-export const chapterFeedPath = (slug: string) => `/chapters/${slug}/posts.atom`;
-export const BLOG_FEED_PATH = '/blog.atom';
 
 export async function chapterPostsFeed(
   db: Db,
