@@ -19,7 +19,6 @@ export interface FeedText {
 const newest = (entries: readonly AtomEntry[], now: Date) =>
   entries.reduce((max, e) => (e.updated > max ? e.updated : max), '') || now.toISOString();
 
-
 export async function chapterPostsFeed(
   db: Db,
   slug: string,
