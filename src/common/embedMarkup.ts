@@ -46,7 +46,7 @@ function item(d: EmbedEvents['dates'][number], many: boolean): string {
  * The list, its heading and a link to the site. Null data (a wrong attribute, a hidden chapter,
  * a failed request) draws the empty list: a host page never breaks.
  */
-export function drawEmbedList(data: EmbedEvents | null, siteName: string): string {
+export function drawEmbedList(data: EmbedEvents | null, siteName: string, loading = false): string {
   const dates = data?.dates ?? [];
   const many = new Set(dates.map((d) => d.chapter.url)).size > 1;
   const heading = data
@@ -54,7 +54,7 @@ export function drawEmbedList(data: EmbedEvents | null, siteName: string): strin
     : '';
   const body =
     dates.length === 0
-      ? `<p class="empty">${NO_MEETINGS}</p>`
+      ? `<p class="empty">${loading ? 'Loading meetings…' : NO_MEETINGS}</p>`
       : `<ul>${dates.map((d) => item(d, many)).join('')}</ul>`;
   return `<div class="events">${heading}${body}<p class="by">${text(siteName)}</p></div>`;
 }
@@ -81,7 +81,7 @@ li + li { border-top: 1px solid var(--line); }
 .item:hover .when, .item:focus .when { text-decoration: underline; }
 .item:focus-visible { outline: 2px solid var(--link); outline-offset: 2px; }
 .tile { flex: none; width: 48px; text-align: center; border-radius: 6px; overflow: hidden; border: 1px solid var(--line); background: var(--bg); }
-.month { display: block; background: var(--type); color: #fff; font-size: 11px; font-weight: 700; text-transform: uppercase; letter-spacing: .05em; padding: 2px 0; }
+.month { display: block; background: var(--type, #1f5fa8); color: #fff; font-size: 11px; font-weight: 700; text-transform: uppercase; letter-spacing: .05em; padding: 2px 0; }
 .day { display: block; font-size: 20px; font-weight: 700; padding: 2px 0 4px; }
 .lines { display: flex; flex-direction: column; min-width: 0; overflow-wrap: anywhere; }
 .chapter { font-weight: 700; }

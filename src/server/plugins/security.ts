@@ -18,6 +18,12 @@ export const FRAMEABLE = /^\/embed\//;
 
 /** What other sites' pages load from here: the widget's script, its list, oEmbed, the frames. */
 const CROSS_ORIGIN_READ = /^\/(embed\.js$|embed\/|api\/embed\/|api\/oembed(\?|$))/;
+/**
+ * What other sites' scripts read (the widget's list, oEmbed): open to every origin, errors
+ * included, so that a widget with a wrong attribute reads the 400 and draws its empty list.
+ * Read without credentials: no cookie is sent or set, so `*` gives nothing away.
+ */
+const OPEN_API = /^\/api\/(embed\/|oembed(\?|$))/;
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
@@ -55,8 +61,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
   app.addHook('onSend', async (request, reply) => {
     const path = request.url;
-    if (CROSS_ORIGIN_READ.test(path))
+    if (CROSS_ORIGIN_READ.test(path)) {
       void reply.header('cross-origin-resource-policy', 'cross-origin');
+    }
+    if (OPEN_API.test(path)) void reply.header('access-control-allow-origin', '*');
     if (!FRAMEABLE.test(path)) return;
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') {

@@ -21,12 +21,27 @@ const ATTRIBUTES: Record<string, RegExp> = {
   limit: /^([1-9]|1\d|20)$/,
 };
 
+/**
+ * The list's style, one sheet for every widget on the page. A constructed sheet rather than a
+ * <style> in the shadow root: a page whose Content-Security-Policy forbids inline styles (this
+ * site's own, where the embed screens preview the widget) still lets it apply.
+ */
+let sheet: CSSStyleSheet | undefined;
+function listStyle(): CSSStyleSheet {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(EMBED_CSS);
+  }
+  return sheet;
+}
+
 class ChaptersEvents extends HTMLElement {
   static observedAttributes = [...Object.keys(ATTRIBUTES), 'theme'];
   readonly #root = this.attachShadow({ mode: 'open' });
   #asked = '';
 
   connectedCallback() {
+    this.#root.adoptedStyleSheets = [listStyle()];
     this.#load();
   }
 
@@ -35,8 +50,8 @@ class ChaptersEvents extends HTMLElement {
   }
 
   #draw(data: EmbedEvents | null, busy = false) {
-    this.#root.innerHTML = `<style>${EMBED_CSS}</style>${drawEmbedList(data, SITE_NAME)}`;
-    this.#root.firstElementChild?.nextElementSibling?.setAttribute('aria-busy', String(busy));
+    this.#root.innerHTML = drawEmbedList(data, SITE_NAME, busy);
+    this.#root.firstElementChild?.setAttribute('aria-busy', String(busy));
   }
 
   #load() {

@@ -117,6 +117,8 @@ describe('GET /api/embed/events', () => {
     ] as const) {
       const { res } = await list(query);
       expect(res.statusCode, query).toBe(400);
+      // Open to other sites' scripts too, so a widget reads the refusal and draws its empty list.
+      expect(res.headers['access-control-allow-origin'], query).toBe('*');
       expect(res.body, query).toContain(field);
     }
   });
