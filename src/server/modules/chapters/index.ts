@@ -7,4 +7,4 @@ export { chapterRoutes } from './routes';
 export { chapterSaveRoutes } from './saveRoutes';
 export { storedStates } from './service';
 export { slicePauses } from './slices';
-export { upcomingOf } from './nextEvent';
+export { nextEventOf, upcomingOf } from './nextEvent';

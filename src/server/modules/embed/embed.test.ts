@@ -65,6 +65,48 @@ beforeAll(async () => {
   events.astoria = await addEvent(screening.id, HOSTILE);
   events.hidden = await addEvent(hidden.id, 'Speakeasy');
 });
+
+describe('the map frame', () => {
+  const pinsOf = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="pins">([^<]*)<\/script>/.exec(html)![1]!) as {
+      title: string;
+      url: string;
+      typeId: number;
+      next?: string;
+    }[];
+
+  it("pins a state's active chapters, of one type when asked, and may be framed", async () => {
+    const res = await send(t, { method: 'GET', url: '/embed/map?state=ny' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
+    const titles = pinsOf(res.body).map((p) => p.title);
+    expect(titles).toContain('Drinking Liberally Greenpoint');
+    expect(titles).toContain('Screening Liberally Astoria');
+    expect(titles.some((x) => x.includes('Secret'))).toBe(false);
+    expect(pinsOf(res.body).find((p) => p.title.endsWith('Greenpoint'))?.next).toMatch(
+      /^\w{3}, \w{3} \d{1,2} · 7:00pm at Pencil Factory$/,
+    );
+    const screeningOnly = await send(t, {
+      method: 'GET',
+      url: '/embed/map?state=ny&type=screening',
+    });
+    expect(pinsOf(screeningOnly.body).map((p) => p.typeId)).toEqual([2]);
+    expect((await send(t, { method: 'GET', url: '/embed/map?state=zz' })).statusCode).toBe(400);
+  });
+
+  it("keeps a chapter's title from closing the page's data block", async () => {
+    await insertChapter(t, {
+      title: '</script><script>alert(1)</script>',
+      state: 'NJ',
+      emailAlias: uniqueSlug('nj'),
+    }).then((c) => addEvent(c.id, 'Hoboken Hall'));
+    const res = await send(t, { method: 'GET', url: '/embed/map?state=nj' });
+    expect(res.body.match(/<script/g)).toHaveLength(2);
+    expect(pinsOf(res.body)[0]!.title).toBe(
+      'Drinking Liberally </script><script>alert(1)</script>',
+    );
+  });
+});
 afterAll(() => t.close());
 
 describe('GET /api/embed/events', () => {

@@ -19,6 +19,7 @@ import { seenAlikeByAll, sendPublicAnswer } from '../../caching/publicAnswers';
 import { embedEvents } from './service';
 import { frameHtml, themeSchema } from './frames';
 import { oembedFor, oembedQuerySchema, oembedSchema } from './oembed';
+import { mapFrame, mapQuerySchema } from './mapFrame';
 
 /** Read by other sites' pages and frames: anyone's page may ask, and browsers may keep it. */
 const CROSS_ORIGIN = {
@@ -119,6 +120,35 @@ export function embedRoutes(root: AppInstance): void {
     "A state's next meetings, made to be framed",
     z.object({ state: embedStateSchema }),
     ({ state }) => ({ state }),
+  );
+
+  app.get(
+    '/embed/map',
+    {
+      config: { access: 'public' },
+      schema: {
+        description:
+          "The active chapters' map, of a state and/or a chapter type, made to be framed",
+        querystring: mapQuerySchema,
+        response: { 200: textAnswer('text/html', 'A page made to be framed by other sites') },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      await sendPublicAnswer(request, reply, frames, `map|${q.state ?? ''}|${q.type ?? ''}`, {
+        async build() {
+          const frame = await mapFrame(
+            app.db,
+            q,
+            { publicUrl: app.config.publicUrl, ...app.config.map },
+            new Date(),
+          );
+          return answerShowing(frame.html, frame.shows);
+        },
+        fitsCaller: seenAlikeByAll,
+      });
+      return reply;
+    },
   );
 
   app.get(
