@@ -60,6 +60,9 @@ test("the network's embed code for a state and a type", async ({ page, baseURL }
   await expect(page.getByLabel('Or this frame, for sites that allow no script')).toHaveValue(
     new RegExp(`src="${baseURL}/embed/state/ny\\?limit=3&amp;type=reading"`),
   );
+  await expect(page.getByLabel('The map of these chapters, in a frame')).toHaveValue(
+    new RegExp(`src="${baseURL}/embed/map\\?state=ny&amp;type=reading"`),
+  );
   const preview = page.locator('.embed-preview chapters-events');
   await expect(preview.getByRole('listitem').first()).toContainText('Reading Liberally');
   await expect(

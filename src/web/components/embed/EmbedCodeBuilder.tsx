@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { EMBED_SCRIPT_PATH, chapterFramePath, stateFramePath } from '../../../common/embedPaths';
 import { EMBED_LIMIT_MAX } from '../../../common/schemas/embed';
-import { embedSnippets, type EmbedScope, type EmbedTheme } from './embedSnippets';
+import { embedSnippets, mapSnippet, type EmbedScope, type EmbedTheme } from './embedSnippets';
 import './embedWidgetElement';
 
 const THEMES: readonly { value: EmbedTheme; label: string }[] = [
@@ -82,6 +82,13 @@ export function EmbedCodeBuilder({ scope, frameHint }: { scope: EmbedScope; fram
           label="Or this frame, for sites that allow no script"
           hint={frameHint ?? 'Newsletters and some site builders take a frame but no script.'}
           code={frame}
+        />
+      )}
+      {!scope.chapter && (
+        <CodeBox
+          label="The map of these chapters, in a frame"
+          hint="Their pins and a key of the chapter types; each pin opens to the chapter's next meeting."
+          code={mapSnippet(origin, scope)}
         />
       )}
       <h2 className="h5 mt-4">Preview</h2>

@@ -1,7 +1,12 @@
 // The code a host pastes on their own site (issue 36): the widget's script and element, and the
 // frame for sites that allow no script. Values are the site's own (a slug, a state, a type word),
 // escaped all the same: the snippet is HTML.
-import { EMBED_SCRIPT_PATH, chapterFramePath, stateFramePath } from '../../../common/embedPaths';
+import {
+  EMBED_SCRIPT_PATH,
+  MAP_FRAME_PATH,
+  chapterFramePath,
+  stateFramePath,
+} from '../../../common/embedPaths';
 
 export type EmbedTheme = 'light' | 'dark' | 'auto';
 
@@ -44,4 +49,16 @@ export function embedSnippets(
     `<iframe src="${attr(`${origin}${path}?${query.toString()}`)}" width="420" height="460" ` +
     `title="Upcoming meetings" loading="lazy" style="border:0;max-width:100%"></iframe>`;
   return { script, frame };
+}
+
+/** The map of a state's or a type's chapters (or every chapter's), in a frame. */
+export function mapSnippet(origin: string, scope: EmbedScope): string {
+  const query = new URLSearchParams();
+  if (scope.state) query.set('state', scope.state.toLowerCase());
+  if (scope.type) query.set('type', scope.type);
+  const search = query.size > 0 ? `?${query.toString()}` : '';
+  return (
+    `<iframe src="${attr(`${origin}${MAP_FRAME_PATH}${search}`)}" width="600" height="450" ` +
+    `title="Map of the chapters" loading="lazy" style="border:0;max-width:100%"></iframe>`
+  );
 }
