@@ -90,6 +90,7 @@ export async function buildAll(root: string, quiet: boolean): Promise<void> {
   const { build } = await import('vite');
   const { compressWebDir } = await import('./compress-web');
   const { buildServer } = await import('./build-server');
+  const { buildEmbed } = await import('./build-embed');
   await build({
     root: path.join(root, 'src/web'),
     configFile: path.join(root, 'vite.config.ts'),
@@ -105,6 +106,7 @@ export async function buildAll(root: string, quiet: boolean): Promise<void> {
         }
       : {}),
   });
+  await buildEmbed(root);
   const files = compressWebDir(path.join(root, 'dist/web'));
   if (!quiet) console.log(`compress-web: ${files.length} files in dist/web`);
   await buildServer(path.join(root, 'dist/server'));

@@ -35,6 +35,8 @@ import { createSendQueuer } from './mail/sendQueuer';
 import { createSendWorker } from './mail/sendWorker';
 import { healthRoutes } from './modules/health';
 import { calendarRoutes } from './modules/calendar';
+import { embedRoutes } from './modules/embed';
+import { feedRoutes } from './modules/feeds';
 import { geoRoutes } from './modules/geo';
 import {
   chapterRoutes,
@@ -177,6 +179,8 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
     accountRoutes,
     seoRoutes,
     calendarRoutes,
+    embedRoutes,
+    feedRoutes,
     geoRoutes,
     chapterRoutes,
     chapterMapRoutes,

@@ -176,6 +176,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/chapter_calendar/:slug/events.ics': PUBLIC,
   'GET /api/chapter_calendar/state/:state/events.ics': PUBLIC,
   'GET /api/chapter_calendar/all/events.ics': PUBLIC,
+  // Other sites' widgets and link previews (issue 36): public, the same answer for everyone.
+  'GET /api/embed/events': PUBLIC,
+  'GET /api/oembed': PUBLIC,
   'GET /api/chapter/slug/:slug': PUBLIC,
   'GET /api/chapter/id/:id': PUBLIC,
   'GET /api/chapters': PUBLIC,

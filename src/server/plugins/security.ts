@@ -10,6 +10,21 @@ export function tileOrigin(tileUrl: string): string {
   return m?.[1] ?? "'self'";
 }
 
+/**
+ * Pages made to be framed by other sites (issue 36): these, and only these, may be. Every other
+ * page keeps `frame-ancestors 'none'` and X-Frame-Options.
+ */
+export const FRAMEABLE = /^\/embed\//;
+
+/** What other sites' pages load from here: the widget's script, its list, oEmbed, the frames. */
+const CROSS_ORIGIN_READ = /^\/(embed\.js$|embed\/|api\/embed\/|api\/oembed(\?|$))/;
+/**
+ * What other sites' scripts read (the widget's list, oEmbed): open to every origin, errors
+ * included, so that a widget with a wrong attribute reads the 400 and draws its empty list.
+ * Read without credentials: no cookie is sent or set, so `*` gives nothing away.
+ */
+const OPEN_API = /^\/api\/(embed\/|oembed(\?|$))/;
+
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -43,5 +58,21 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     // Only meaningful once served over https; harmless otherwise.
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    const path = request.url;
+    if (CROSS_ORIGIN_READ.test(path)) {
+      void reply.header('cross-origin-resource-policy', 'cross-origin');
+    }
+    if (OPEN_API.test(path)) void reply.header('access-control-allow-origin', '*');
+    if (!FRAMEABLE.test(path)) return;
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      void reply.header(
+        'content-security-policy',
+        policy.replace("frame-ancestors 'none'", 'frame-ancestors *'),
+      );
+    }
+    reply.removeHeader('x-frame-options');
   });
 }

@@ -126,6 +126,13 @@ export const chapterAdminRoutes: RouteObject = {
           ),
         },
         {
+          path: 'embed',
+          lazy: lazyComponent(
+            () => import('../features/chapterAdmin/embed/EmbedScreen'),
+            (m) => m.EmbedScreen,
+          ),
+        },
+        {
           path: 'press_mentions',
           lazy: lazyComponent(
             () => import('../features/chapterAdmin/press/PressMentionsScreen'),

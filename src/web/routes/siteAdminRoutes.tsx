@@ -65,6 +65,11 @@ export const siteAdminRoutes: RouteObject = {
             screen('pages/add', editors, (m) => m.PageEditorScreen),
             screen('pages/edit/:slug', editors, (m) => m.PageEditorScreen),
             screen(
+              'embed',
+              () => import('../features/admin/embed/EmbedScreen'),
+              (m) => m.EmbedScreen,
+            ),
+            screen(
               'email',
               () => import('../features/admin/email/EmailAdminScreen'),
               (m) => m.EmailAdminScreen,

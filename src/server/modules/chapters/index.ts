@@ -7,3 +7,4 @@ export { chapterRoutes } from './routes';
 export { chapterSaveRoutes } from './saveRoutes';
 export { storedStates } from './service';
 export { slicePauses } from './slices';
+export { nextEventOf, upcomingOf } from './nextEvent';

@@ -2,4 +2,4 @@
 // folder is its own (eslint.config.js keeps it so; docs/architecture.md).
 export { contentAdminRoutes } from './adminRoutes';
 export { contentRoutes } from './routes';
-export { getBlogPost, getPage, getWikiPage } from './service';
+export { getBlogPost, getPage, getWikiPage, listPublicBlogPosts } from './service';

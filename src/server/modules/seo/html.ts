@@ -118,6 +118,8 @@ export function renderIndex(
   account: PageAccount = 'visitor',
 ): string {
   const url = publicUrl + meta.path;
+  // Preview pictures are fetched by other sites' servers: always a whole URL.
+  const image = meta.image && (/^https?:/.test(meta.image) ? meta.image : publicUrl + meta.image);
   const tags = [
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     `<meta property="og:site_name" content="${SITE_NAME}" />`,
@@ -125,7 +127,19 @@ export function renderIndex(
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    `<meta name="twitter:card" content="summary" />`,
+    ...(image
+      ? [
+          `<meta property="og:image" content="${escapeHtml(image)}" />`,
+          `<meta name="twitter:card" content="summary_large_image" />`,
+          `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+        ]
+      : [`<meta name="twitter:card" content="summary" />`]),
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
+    ...(meta.alternates ?? []).map(
+      (a) =>
+        `<link rel="alternate" type="${a.type}" href="${escapeHtml(a.href)}" title="${escapeHtml(a.title)}" />`,
+    ),
     `<meta name="map-tile-url" content="${escapeHtml(client.mapTileUrl)}" />`,
     `<meta name="map-tile-attribution" content="${escapeHtml(client.mapTileAttribution)}" />`,
     ...(meta.noindex ? ['<meta name="robots" content="noindex" />'] : []),

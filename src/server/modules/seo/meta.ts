@@ -18,6 +18,14 @@ import type { EventPage } from '../../../common/schemas/eventDates';
 import { pressPagePath } from '../../../common/pressPages';
 import { getBlogPost, getPage, getWikiPage } from '../content';
 import { chapterEventsJsonLd, eventPageJsonLd } from './jsonLd';
+import {
+  BLOG_FEED_PATH,
+  chapterCalendarPath,
+  chapterFeedPath,
+  oembedPath,
+  stateCalendarPath,
+  typeCardPath,
+} from '../../../common/embedPaths';
 
 const DEFAULT_DESCRIPTION =
   'Living Liberally is a network of local social chapters: Drinking, Screening, Living, Laughing, ' +
@@ -56,10 +64,59 @@ export interface PageMeta {
    * is in the HTML, and the app starts with these answers instead of asking for them.
    */
   embed?: readonly string[];
+  /**
+   * The picture a link preview shows (a path or a URL), at least 1200x630: the chapter's header
+   * image or its type's card (issue 36). Absent: the preview has none.
+   */
+  image?: string;
+  /**
+   * What the page offers readers and other sites, named in its <head>: its feeds and calendars
+   * (<link rel="alternate">) and, for a page with a frame, its oEmbed.
+   */
+  alternates?: readonly Alternate[];
+}
+
+export interface Alternate {
+  type: 'application/atom+xml' | 'text/calendar' | 'application/json+oembed';
+  href: string;
+  title: string;
 }
 
 /** The first page of a press list as its screen asks for it (features/chapter/PressMentionList). */
 const firstPressPage = (path: string) => pressPagePath(path, 0, LIMITS.pressMentionsShown + 1);
+
+const blogFeed: Alternate = {
+  type: 'application/atom+xml',
+  href: BLOG_FEED_PATH,
+  title: 'Blog',
+};
+
+const oembedOf = (publicUrl: string, path: string, title: string): Alternate => ({
+  type: 'application/json+oembed',
+  href: oembedPath(publicUrl + path),
+  title,
+});
+
+/** A chapter's posts, its calendar and the page's oEmbed (its chapter's frame). */
+function chapterAlternates(
+  publicUrl: string,
+  path: string,
+  chapter: { slug: string; displayTitle: string },
+): Alternate[] {
+  return [
+    {
+      type: 'application/atom+xml',
+      href: chapterFeedPath(chapter.slug),
+      title: `${chapter.displayTitle}: posts`,
+    },
+    {
+      type: 'text/calendar',
+      href: chapterCalendarPath(chapter.slug),
+      title: `${chapter.displayTitle}: meetings`,
+    },
+    oembedOf(publicUrl, path, chapter.displayTitle),
+  ];
+}
 
 /** For pages that show nothing a write can change. */
 const FIXED: readonly string[] = [];
@@ -175,6 +232,7 @@ const ROUTES: [RegExp, Resolver][] = [
     async () => ({
       ...page('Blog', '/blog'),
       embed: ['/api/blog_post/public/0'],
+      alternates: [blogFeed],
       shows: shows.content('blog'),
     }),
   ],
@@ -209,7 +267,7 @@ const ROUTES: [RegExp, Resolver][] = [
   ],
   [
     /^\/chapters\/([a-z]+)$/,
-    async (_db, [state]) => {
+    async (_db, [state], { publicUrl }) => {
       const name = stateName(state!);
       if (!name) return { ...notFound(`/chapters/${state}`), shows: FIXED };
       return {
@@ -220,6 +278,11 @@ const ROUTES: [RegExp, Resolver][] = [
         ),
         // The screen's own h1 (the tab's title says "Chapters in").
         heading: name,
+        image: typeCardPath(0),
+        alternates: [
+          { type: 'text/calendar', href: stateCalendarPath(state!), title: `Meetings in ${name}` },
+          oembedOf(publicUrl, `/chapters/${state}`, `Chapters in ${name}`),
+        ],
         // features/state/StatePage.tsx. Any chapter's change may move it in or out of the
         // state's list, or change its line there.
         embed: [
@@ -248,6 +311,8 @@ const ROUTES: [RegExp, Resolver][] = [
         ...page(`${typeName} ${chapter.displayTitle}`, path, description),
         heading: chapter.displayTitle,
         jsonLd: chapterEventsJsonLd(chapter, publicUrl + path),
+        image: chapter.headerImageUrl ?? typeCardPath(chapter.chapterTypeId),
+        alternates: chapterAlternates(publicUrl, path, chapter),
         // Its links, posts and press are the chapter's parts: their writes forget the chapter.
         shows: shows.chapter(chapter),
         // features/chapter/ChapterPage.tsx and the parts it shows at once.
@@ -279,6 +344,8 @@ const ROUTES: [RegExp, Resolver][] = [
         ...page(`${event.name} · ${typeName} ${chapter.displayTitle}`, path, description),
         heading: event.name,
         jsonLd: eventPageJsonLd(event, publicUrl + path, publicUrl + chapterPath),
+        image: typeCardPath(chapter.chapter_type.id),
+        alternates: chapterAlternates(publicUrl, path, chapter),
         shows: shows.event(event.slug, chapter.id),
         // features/event/EventPage.tsx: the whole screen is this one answer.
         embed: [read],

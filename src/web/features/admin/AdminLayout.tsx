@@ -11,6 +11,7 @@ const MENU = [
   { to: '/admin/wiki', label: 'Wiki' },
   { to: '/admin/press_mentions', label: 'Press Mentions' },
   { to: '/admin/email', label: 'Email' },
+  { to: '/admin/embed', label: 'Embed' },
   { to: '/admin/settings', label: 'Settings' },
 ] as const;
 

@@ -27,7 +27,11 @@ export function ChapterPosts({ chapterId }: { chapterId: number }) {
       {query.isError && <InlineRetry what="posts" onRetry={() => void query.refetch()} />}
       {query.isSuccess && posts.length === 0 && <p>No posts yet</p>}
       {posts.map((post) => (
-        <article key={post.id} className="chapter-post border-bottom pb-2 mb-3">
+        <article
+          key={post.id}
+          id={`post-${post.slug}`}
+          className="chapter-post border-bottom pb-2 mb-3"
+        >
           <h3 className="h5 mb-0">{post.title}</h3>
           <p className="small text-body-secondary">
             {formatMediumDate(post.createdAt)}

@@ -22,6 +22,7 @@ const MENU = [
   { to: 'links', label: 'Links' },
   { to: 'notes', label: 'Notes' },
   { to: 'press_mentions', label: 'Press Mentions' },
+  { to: 'embed', label: 'Embed on your site' },
 ] as const;
 
 /** The chapter admin area (spec 2 §2): loads the chapter and hands it to each sub-screen. */

@@ -1,0 +1,133 @@
+// The coming meetings another site shows (issue 36): of one chapter, a state, a chapter type or
+// the whole network, soonest first. Read as a visitor reads the chapter pages: active chapters
+// only, whoever asks (a widget runs on someone else's page, without our cookie); skipped dates
+// left out, moved ones at their new day and time, the going count where anyone is going.
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chapters } from '../../db/schema';
+import {
+  CHAPTER_STATUS,
+  CHAPTER_TYPE_SUFFIX,
+  CHAPTER_TYPES,
+  SITE_NAME,
+} from '../../../common/constants';
+import { stateName } from '../../../common/states';
+import {
+  EMBED_LIMIT_DEFAULT,
+  type EmbedEvents,
+  type EmbedQuery,
+} from '../../../common/schemas/embed';
+import { shows } from '../../caching/answerKeys';
+import { countsByDate, dateKey } from '../../core/rsvpCounts';
+import { loadExceptions } from '../../core/exceptions';
+import { HttpError } from '../../core/httpError';
+import { displayTitle, summariesQuery } from '../../core/summaries';
+import { chapterTimeZone } from '../../core/timezone';
+import { storedStates, slicePauses, upcomingOf } from '../chapters';
+
+/** The paths of a chapter's and an event's pages, as the web app names them. */
+export const chapterPath = (c: { state: string; slug: string }) =>
+  `/chapter/${c.state.toLowerCase()}/${c.slug}`;
+export const eventPath = (c: { state: string; slug: string }, eventSlug: string) =>
+  `${chapterPath(c)}/events/${eventSlug}`;
+
+function scopeWhere(q: EmbedQuery): SQL | undefined {
+  return and(
+    eq(chapters.status, CHAPTER_STATUS.active),
+    q.chapter === undefined ? undefined : eq(chapters.slug, q.chapter),
+    q.state === undefined ? undefined : inArray(chapters.state, storedStates(q.state)),
+    q.type === undefined ? undefined : eq(chapters.chapterTypeId, q.type),
+  );
+}
+
+/** "Living Liberally in New York", "Drinking Liberally: every chapter". */
+function scopeTitle(q: EmbedQuery): string {
+  const type = CHAPTER_TYPES.find((t) => t.id === q.type);
+  const who = type ? `${type.name} ${CHAPTER_TYPE_SUFFIX}` : SITE_NAME;
+  return q.state ? `${who} in ${stateName(q.state) ?? q.state}` : `${who}: every chapter`;
+}
+
+export interface EmbedList extends EmbedEvents {
+  /** What the answer shows (answerKeys.ts): forgotten with any of it. */
+  shows: string[];
+}
+
+/**
+ * The next `limit` meetings of the chapters `q` names. A chapter asked for by slug that does not
+ * exist or is hidden is a 404, as its page is to a visitor.
+ */
+export async function embedEvents(
+  db: Db,
+  q: EmbedQuery,
+  publicUrl: string,
+  now: Date,
+): Promise<EmbedList> {
+  const limit = q.limit ?? EMBED_LIMIT_DEFAULT;
+  const where = scopeWhere(q);
+  const [rows, exceptions] = await Promise.all([
+    summariesQuery(db, { where }),
+    loadExceptions(db, where, now),
+  ]);
+  if (q.chapter !== undefined && rows.length === 0) throw new HttpError(404, 'Chapter not found');
+  const pause = slicePauses();
+  const found = [];
+  for (const { chapter, type, events } of rows) {
+    const timeZone = chapterTimeZone(chapter, events);
+    const byId = new Map(events.map((e) => [e.id, e]));
+    for (const d of upcomingOf(chapter, events, now, limit, exceptions)) {
+      const event = byId.get(d.eventId);
+      if (event) found.push({ chapter, type, event, date: d, timeZone });
+    }
+    await pause();
+  }
+  found.sort((a, b) => a.date.start.localeCompare(b.date.start));
+  const shown = found.slice(0, limit);
+  const counts = await countsByDate(
+    db,
+    shown.map((s) => s.event.id),
+    shown.map((s) => s.date.movedFrom ?? s.date.date),
+  );
+  const only = rows.length === 1 && q.chapter !== undefined ? rows[0] : undefined;
+  const title = only
+    ? `${only.type.name} ${CHAPTER_TYPE_SUFFIX} ${displayTitle(only.chapter)}`
+    : scopeTitle(q);
+  const url = only
+    ? `${publicUrl}${chapterPath(only.chapter)}`
+    : q.state
+      ? `${publicUrl}/chapters/${q.state.toLowerCase()}`
+      : `${publicUrl}/`;
+  const listed = rows.map((r) => ({ id: r.chapter.id, chapter_events: r.events }));
+  return {
+    title,
+    url,
+    dates: shown.map(({ chapter, type, event, date, timeZone }) => {
+      const going = counts.get(dateKey(event.id, date.movedFrom ?? date.date))?.going ?? 0;
+      return {
+        date: date.date,
+        startTime: date.startTime ?? event.startTime,
+        endTime: date.endTime ?? event.endTime,
+        start: date.start,
+        timeZone,
+        ...(date.movedFrom ? { movedFrom: date.movedFrom } : {}),
+        chapter: {
+          title: `${type.name} ${CHAPTER_TYPE_SUFFIX} ${displayTitle(chapter)}`,
+          type: type.name,
+          color: type.hexColor,
+          url: `${publicUrl}${chapterPath(chapter)}`,
+        },
+        place: event.name,
+        address: [event.address1, event.city].filter(Boolean).join(', '),
+        ...(going > 0 ? { going } : {}),
+        url: `${publicUrl}${eventPath(chapter, event.slug)}`,
+      };
+    }),
+    // A chapter's list goes with the chapter and its events; a state's with its chapters (one
+    // joining it too); the network's or a type's with any chapter's change. RSVPs change the
+    // counts: those are kept for the TTL at most, as on the chapter page.
+    shows: q.state
+      ? shows.stateList(q.state, listed)
+      : only
+        ? shows.stateList(only.chapter.state, listed)
+        : shows.allChapters(),
+  };
+}
