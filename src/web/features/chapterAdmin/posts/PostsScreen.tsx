@@ -85,24 +85,26 @@ export function PostsScreen() {
                       {p.user ? ` · ${p.user.name}` : ''}
                     </small>
                   </div>
-                  <Link
-                    to={`${base}/posts/edit/${p.slug}`}
-                    className="btn btn-sm btn-outline-secondary"
-                    aria-label={`Edit ${p.title}`}
-                  >
-                    Edit
-                  </Link>
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    aria-label={`Delete ${p.title}`}
-                    onClick={() => {
-                      setError(null);
-                      setDoomed(p);
-                    }}
-                  >
-                    Delete
-                  </Button>
+                  <div className="d-flex gap-2">
+                    <Link
+                      to={`${base}/posts/edit/${p.slug}`}
+                      className="btn btn-sm btn-outline-secondary"
+                      aria-label={`Edit ${p.title}`}
+                    >
+                      Edit
+                    </Link>
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      aria-label={`Delete ${p.title}`}
+                      onClick={() => {
+                        setError(null);
+                        setDoomed(p);
+                      }}
+                    >
+                      Delete
+                    </Button>
+                  </div>
                 </li>
               ))}
             </ul>
