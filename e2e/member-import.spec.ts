@@ -153,7 +153,8 @@ for (const width of [1280, 390]) {
     await ask.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(ask).toBeHidden();
     await expect(page.getByText('No members match.')).toBeVisible();
-    await searchBox.fill(`import-`);
+    await searchBox.fill(`import-ann-${stamp}`);
+    await expect(found).toHaveCount(1);
     await evidence(page, `members-names-${width}`, { fullPage: true });
     await expectAccessible(page);
   });
