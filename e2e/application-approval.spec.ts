@@ -47,8 +47,13 @@ for (const { width, height } of [
     await expect(warning).toContainText(
       'Not done yet: the phone call, the signed agreement and the additional information.',
     );
-    await expect(warning).toContainText('A chapter of this type already exists in Nashville');
-    await expect(warning.getByRole('listitem')).toContainText('(hidden)');
+    // The demo's hidden one; another test's run may have made more.
+    await expect(warning).toContainText(
+      /(A chapter|Chapters) of this type already exists? in Nashville/,
+    );
+    await expect(
+      warning.getByRole('listitem').filter({ hasText: 'laughing-liberally-nashville)' }),
+    ).toContainText('(hidden, laughing-liberally-nashville)');
     const create = page.getByRole('link', { name: 'Create Chapter from Application' });
     await expect(create).toBeVisible();
     await expect(create).not.toHaveClass(/btn-primary/);
@@ -64,7 +69,7 @@ for (const { width, height } of [
       await expect(page.getByText('Saved', { exact: true })).toHaveCount(0, { timeout: 5_000 });
     }
     await expect(warning).not.toContainText('Not done yet');
-    await expect(warning).toContainText('already exists in Nashville');
+    await expect(warning).toContainText(/of this type already exists? in Nashville/);
     await expect(create).not.toHaveClass(/btn-primary/);
 
     // Made anyway: the chapter takes the network's pattern, stepping past the one there.

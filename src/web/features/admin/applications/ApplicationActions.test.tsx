@@ -82,7 +82,7 @@ describe('Create Chapter from Application', () => {
     expect(
       within(warning).getByRole('link', { name: 'Laughing Liberally Nashville' }),
     ).toHaveAttribute('href', '/chapter/tn/laughing-liberally-nashville');
-    expect(warning).toHaveTextContent('(hidden)');
+    expect(warning).toHaveTextContent('(hidden, laughing-liberally-nashville)');
     expect(createLink()).not.toHaveClass('btn-primary');
   });
 });

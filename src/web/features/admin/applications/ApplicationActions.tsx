@@ -93,7 +93,8 @@ export function ApplicationActions({
                 {already.map((c) => (
                   <li key={c.id}>
                     <Link to={chapterPath(c)}>{c.displayTitle}</Link>
-                    {c.status === CHAPTER_STATUS.hidden ? ' (hidden)' : ' (active)'}
+                    {/* Two chapters may share a title: the address tells them apart. */}
+                    {` (${c.status === CHAPTER_STATUS.hidden ? 'hidden' : 'active'}, ${c.slug})`}
                   </li>
                 ))}
               </ul>
