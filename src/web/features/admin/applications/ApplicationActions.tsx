@@ -92,7 +92,9 @@ export function ApplicationActions({
               <ul className="mb-0">
                 {already.map((c) => (
                   <li key={c.id}>
-                    <Link to={chapterPath(c)}>{c.displayTitle}</Link>
+                    <Link to={chapterPath(c)} className="alert-link text-decoration-underline">
+                      {c.displayTitle}
+                    </Link>
                     {/* Two chapters may share a title: the address tells them apart. */}
                     {` (${c.status === CHAPTER_STATUS.hidden ? 'hidden' : 'active'}, ${c.slug})`}
                   </li>
