@@ -36,6 +36,13 @@ test('an admin reviews an application, makes its chapter, enables it and sees it
   await expect(page.getByText('canvassing in Franklin County')).toBeVisible();
   const agreement = page.getByLabel(/^Signed the agreement/);
   await expect(agreement).not.toBeChecked();
+  // Steps not done: said so, and making the chapter is not the primary action yet (issue 35).
+  await expect(page.getByTestId('create-warning')).toContainText(
+    'Not done yet: the signed agreement and the additional information.',
+  );
+  await expect(page.getByRole('link', { name: 'Create Chapter from Application' })).not.toHaveClass(
+    /btn-primary/,
+  );
   await agreement.check();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   await expect(page.getByText('Saved', { exact: true })).toHaveCount(0, { timeout: 5_000 });
@@ -45,6 +52,10 @@ test('an admin reviews an application, makes its chapter, enables it and sees it
   await expect(page.getByLabel(/^Signed the agreement/)).toBeChecked();
   await expect(page.getByLabel(/^Gave additional information/)).toBeChecked();
   await expect(page.getByLabel(/^Had a phone call/)).toBeChecked();
+  await expect(page.getByTestId('create-warning')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Create Chapter from Application' })).toHaveClass(
+    /btn-primary/,
+  );
 
   // A note about the applicant: required, then first in the archive.
   await page.getByRole('button', { name: 'Add Note' }).click();
@@ -83,7 +94,10 @@ test('an admin reviews an application, makes its chapter, enables it and sees it
   await page.keyboard.type('Drinks and politics in the Short North, every other Thursday.');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Create Chapter' }).click();
-  await expect(page).toHaveURL(/\/chapter\/oh\/[a-z0-9-]+\/admin\/settings$/);
+  // The network's slug pattern: type and city (issue 35).
+  await expect(page).toHaveURL(
+    /\/chapter\/oh\/drinking-liberally-columbus(-\d+)?\/admin\/settings$/,
+  );
   const chapterPath = new URL(page.url()).pathname.replace(/\/admin\/settings$/, '');
 
   // The application is approved now, and cannot be made into a second chapter.

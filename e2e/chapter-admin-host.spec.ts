@@ -85,13 +85,10 @@ test('a host writes the page, uploads a header image, adds members and emails th
   await page.getByLabel('Title').fill(subject);
   await page.getByRole('textbox', { name: 'Message' }).click();
   await page.keyboard.type('We meet at the usual place. Bring a friend!');
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe(
-      'Are you sure you want to send this e-mail to everyone in this chapter? This cannot be undone.',
-    );
-    void dialog.accept();
-  });
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const ask = page.getByRole('dialog', { name: 'Send this email?' });
+  await expect(ask).toContainText(new RegExp(`Send '${subject}' to [\\d,]+ members of Chicago\\?`));
+  await ask.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText('Email sent successfully to all chapter members!')).toBeVisible();
   const summary = page.getByTestId('email-sent-summary');
   await expect(summary).toContainText('It is also posted on the chapter page.');

@@ -164,8 +164,11 @@ test('after sending an email the host stays in the admin area and sees what beca
   await page.getByLabel('Title').fill(subject);
   await page.getByRole('textbox', { name: 'Message' }).click();
   await page.keyboard.type('Teams of four, first Thursday.');
-  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Send this email?' })
+    .getByRole('button', { name: 'Send', exact: true })
+    .click();
 
   const result = page.getByRole('region', { name: 'Email sent' });
   await expect(result).toBeVisible();

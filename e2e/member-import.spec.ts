@@ -117,13 +117,46 @@ for (const width of [1280, 390]) {
     await expectAccessible(page);
     await evidence(page, `member-import-result-${width}`, { fullPage: true });
 
-    // The new members are on the Members screen, newest first.
+    // The new members are on the Members screen by name and address (issue 35): a search finds
+    // either.
     await page.getByRole('link', { name: 'All Members' }).click();
-    await page.getByLabel('Search by email').fill(`import-bo-${stamp}`);
-    await expect(page.locator('.list-group-item')).toHaveCount(1);
-    await expect(page.locator('.list-group-item').first()).toContainText(
-      `import-bo-${stamp}@example.org`,
+    const searchBox = page.getByLabel('Search by name or email');
+    await searchBox.fill(`import-bo-${stamp}`);
+    const found = page.locator('.list-group-item');
+    await expect(found).toHaveCount(1);
+    await expect(found.first()).toContainText(`import-bo-${stamp}@example.org`);
+    await expect(found.first().getByTestId('member-name')).toHaveText('Bo "Bob" New');
+    await searchBox.fill('Ann New');
+    await expect(found.filter({ hasText: `import-ann-${stamp}@example.org` })).toHaveCount(1);
+    await expect(
+      found.filter({ hasText: `import-ann-${stamp}@example.org` }).getByTestId('member-name'),
+    ).toHaveText('Ann New');
+
+    // Delete is in the row's menu, not a red button on every row, and asks first.
+    await searchBox.fill(`import-bo-${stamp}`);
+    await expect(found).toHaveCount(1);
+    await expect(found.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+    await found.getByRole('button', { name: `Actions for import-bo-${stamp}@example.org` }).click();
+    await page.getByRole('button', { name: 'Delete member' }).click();
+    const ask = page.getByRole('dialog', { name: 'Delete this member?' });
+    await expect(ask).toContainText(
+      `Are you sure you want to delete import-bo-${stamp}@example.org?`,
     );
+    await expect(ask).toHaveCSS('opacity', '1');
+    await expectAccessible(page);
+    await evidence(page, `member-delete-ask-${width}`);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await expect(found).toHaveCount(1);
+    await found.getByRole('button', { name: `Actions for import-bo-${stamp}@example.org` }).click();
+    await page.getByRole('button', { name: 'Delete member' }).click();
+    await ask.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(ask).toBeHidden();
+    await expect(page.getByText('No members match.')).toBeVisible();
+    await searchBox.fill(`import-ann-${stamp}`);
+    await expect(found).toHaveCount(1);
+    await evidence(page, `members-names-${width}`, { fullPage: true });
+    await expectAccessible(page);
   });
 }
 

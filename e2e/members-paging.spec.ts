@@ -63,7 +63,7 @@ test('a host pages, searches, filters and exports a list of hundreds of members'
   await expect(page.getByText(`Page 1 of ${pages}`)).toBeVisible();
 
   // A search, asked for once typing rests: back to the first page, in the address.
-  const searchBox = page.getByLabel('Search by email');
+  const searchBox = page.getByLabel('Search by name or email');
   await searchBox.pressSequentially(`paging-${stamp}-12`, { delay: 20 });
   await expect(page.getByRole('heading', { name: '11 members match' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`[?&]q=paging-${stamp}-12\\b`));
@@ -78,8 +78,12 @@ test('a host pages, searches, filters and exports a list of hundreds of members'
 
   // Removing a member from the page it is on.
   const gone = `paging-${stamp}-120@example.org`;
-  page.once('dialog', (dialog) => void dialog.accept());
-  await page.getByRole('button', { name: `Delete ${gone}` }).click();
+  await page.getByRole('button', { name: `Actions for ${gone}` }).click();
+  await page.getByRole('button', { name: 'Delete member' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this member?' })
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click();
   await expect(page.getByRole('heading', { name: '10 members match' })).toBeVisible();
   await expect(page.getByText(gone)).toHaveCount(0);
 

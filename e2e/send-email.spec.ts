@@ -55,6 +55,7 @@ for (const { width, height, state, slug } of WIDTHS) {
     // The count is the server's: the active contacts of the chapter's list.
     const chapter = (await (await page.request.get(`/api/chapter/slug/${slug}`)).json()) as {
       id: number;
+      title: string;
     };
     const { contacts } = (await (
       await page.request.get(`/api/mailing_list/chapter/${chapter.id}/contacts`)
@@ -89,6 +90,13 @@ for (const { width, height, state, slug } of WIDTHS) {
     await evidence(page, `send-email-${width}`, { fullPage: true });
     await expectAccessible(page);
 
+    // The actions in the order a careful sender takes them; Send, the filled one, last.
+    const actions = page.getByTestId('email-actions').getByRole('button');
+    await expect(actions).toHaveText(['Preview', 'Email me a test', 'Send']);
+    await expect(actions.last()).toHaveClass(/btn-primary/);
+    await expect(actions.first()).not.toHaveClass(/btn-primary/);
+    const question = `Send '${subject}' to ${members.length.toLocaleString('en-US')} members of ${chapter.title}?`;
+
     // Preview: the member's copy, rendered by the server, in a frame that runs nothing.
     await page.getByRole('button', { name: 'Preview' }).click();
     const dialog = page.getByRole('dialog', { name: 'Preview' });
@@ -105,7 +113,14 @@ for (const { width, height, state, slug } of WIDTHS) {
     await expect(frame.getByRole('link', { name: 'Unsubscribe' })).toBeVisible();
     await evidence(page, `send-email-preview-${width}`);
     await expectAccessibleAroundPreview(page);
-    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    // The preview sends too, asking first; a cancel there sends nothing.
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    const ask = page.getByRole('dialog', { name: 'Send this email?' });
+    await expect(ask).toContainText(question);
+    await expect(ask).toHaveCSS('opacity', '1');
+    await expectAccessible(page);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
     await expect(dialog).toBeHidden();
 
     // A test goes to the host, and only to the host.
@@ -122,13 +137,10 @@ for (const { width, height, state, slug } of WIDTHS) {
 
     // Sent without a post: the members get it, the chapter page does not show it.
     await postBox.uncheck();
-    page.once('dialog', (d) => {
-      expect(d.message()).toBe(
-        'Are you sure you want to send this e-mail to everyone in this chapter? This cannot be undone.',
-      );
-      void d.accept();
-    });
     await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(ask).toContainText(question);
+    await evidence(page, `send-email-ask-${width}`);
+    await ask.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.getByText('Email sent successfully to all chapter members!')).toBeVisible();
     // The host stays in the admin area, told what became of the send (issue 21).
     await expect(page.getByTestId('email-sent-summary')).toContainText(

@@ -49,8 +49,11 @@ test('a host watches a send to 10,000 members and stops it', async ({
   await page.getByLabel('Title').fill(subject);
   await page.getByRole('textbox', { name: 'Message' }).click();
   await page.keyboard.type('A send big enough to watch.');
-  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Send this email?' })
+    .getByRole('button', { name: 'Send', exact: true })
+    .click();
   await expect(page.getByTestId('email-sent-summary')).toBeVisible();
 
   // The send, newest first, running: the bar moves and the rate appears as the screen polls.

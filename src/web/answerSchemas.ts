@@ -38,6 +38,7 @@ export {
   chapterEventSchema,
   chapterPermissionSchema,
   chapterPostPageSchema,
+  chapterPostSchema,
   chapterSchema,
   pressMentionSchema,
 } from '../common/schemas/chapters';

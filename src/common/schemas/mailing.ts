@@ -52,6 +52,8 @@ export const chapterListIdSchema = z.object({ listId: z.string().nullable() });
 export const chapterContactSchema = z.object({
   id: z.number().int(),
   email: z.string(),
+  /** The member's name where the list knows one (an import's); the Members pages give it. */
+  name: z.string().nullable().optional(),
   status: z.string(),
   created: z.string(),
   deleted: z.string().nullable(),

@@ -29,7 +29,13 @@ import {
   type TestApp,
 } from '../test/chapterAdminWorld';
 import type { ChapterRow } from '../db/schema';
-import { chapterEvents, mailingLists, mailingMessages, pressMentions } from '../db/schema';
+import {
+  chapterBlogPosts,
+  chapterEvents,
+  mailingLists,
+  mailingMessages,
+  pressMentions,
+} from '../db/schema';
 import { createSession, SESSION_COOKIE } from '../modules/auth/sessions';
 import type { AccessRule } from './access';
 
@@ -110,6 +116,15 @@ async function mention(): Promise<string> {
       url: 'https://news.example.com/story',
       slug: uniqueSlug('story'),
     })
+    .returning();
+  return row!.slug;
+}
+
+/** A post of the chapter: its slug. */
+async function post(): Promise<string> {
+  const [row] = await t.db
+    .insert(chapterBlogPosts)
+    .values({ chapterId: chapter.id, title: 'A post', slug: uniqueSlug('post') })
     .returning();
   return row!.slug;
 }
@@ -427,6 +442,16 @@ const MATRIX: Record<string, Row> = {
   ),
   'DELETE /api/press_mention/slug/:slug': host(async () =>
     DELETE(`/api/press_mention/slug/${await mention()}`),
+  ),
+  'POST /api/chapter_blog_post': host(() =>
+    POST('/api/chapter_blog_post', {
+      chapterId: chapter.id,
+      title: 'Our summer plans',
+      body: '<p>Picnics.</p>',
+    }),
+  ),
+  'DELETE /api/chapter_blog_post/slug/:slug': host(async () =>
+    DELETE(`/api/chapter_blog_post/slug/${await post()}`),
   ),
   'GET /api/activity_feed_item/chapter/:id': host(() =>
     GET(`/api/activity_feed_item/chapter/${chapter.id}`),

@@ -126,6 +126,27 @@ export const chapterAdminRoutes: RouteObject = {
           ),
         },
         {
+          path: 'posts',
+          lazy: lazyComponent(
+            () => import('../features/chapterAdmin/posts/PostsScreen'),
+            (m) => m.PostsScreen,
+          ),
+        },
+        {
+          path: 'posts/add',
+          lazy: lazyComponent(
+            () => import('../features/chapterAdmin/posts/PostFormScreen'),
+            (m) => m.PostFormScreen,
+          ),
+        },
+        {
+          path: 'posts/edit/:postSlug',
+          lazy: lazyComponent(
+            () => import('../features/chapterAdmin/posts/PostFormScreen'),
+            (m) => m.PostFormScreen,
+          ),
+        },
+        {
           path: 'embed',
           lazy: lazyComponent(
             () => import('../features/chapterAdmin/embed/EmbedScreen'),

@@ -17,7 +17,7 @@ const MAX_POSTS = 1000;
 import { sanitizeRichText } from '../../core/sanitize';
 import { visibleChapterOr404 } from '../../core/visibility';
 
-function toPost(post: ChapterBlogPostRow, authorName: string | null): ChapterPost {
+export function toPost(post: ChapterBlogPostRow, authorName: string | null): ChapterPost {
   return {
     id: post.id,
     chapterId: post.chapterId,

@@ -200,6 +200,48 @@ describe('POST /api/chapter/new', () => {
     expect((await create({ ...form, chapterHostApplicationSlug: slug })).statusCode).toBe(200);
   });
 
+  it('names a chapter made from an application by the network’s pattern, type and city (issue 35)', async () => {
+    const { slug } = await application('open', 'reading');
+    // The form's title starts as the bare city: the slug does not.
+    const res = await create({
+      ...form,
+      title: 'Toledo',
+      city: 'Toledo',
+      chapterHostApplicationSlug: slug,
+    });
+    expect(res.statusCode).toBe(200);
+    const chapter = chapterSchema.parse(res.json());
+    expect(chapter.slug).toBe('reading-liberally-toledo');
+    expect(chapter.title).toBe('Toledo');
+    // A second of that type in that city steps on, as any slug does.
+    const second = await application('open', 'reading');
+    const again = chapterSchema.parse(
+      (
+        await create({
+          ...form,
+          title: 'Toledo',
+          city: 'Toledo',
+          chapterHostApplicationSlug: second.slug,
+        })
+      ).json(),
+    );
+    expect(again.slug).toBe('reading-liberally-toledo-2');
+    // The type chosen on the form, when the admin changes it, names the slug.
+    const third = await application('open', 'reading');
+    const laughing = chapterSchema.parse(
+      (
+        await create({
+          ...form,
+          title: 'São Paulo',
+          city: 'São Paulo',
+          chapterTypeId: 4,
+          chapterHostApplicationSlug: third.slug,
+        })
+      ).json(),
+    );
+    expect(laughing.slug).toBe('laughing-liberally-sao-paulo');
+  });
+
   it("answers 400 with the spec's messages naming each missing field", async () => {
     const res = await create({ state: 'OH' });
     expect(res.statusCode).toBe(400);

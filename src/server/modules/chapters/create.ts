@@ -15,6 +15,7 @@ import { isReservedAlias } from '../../../common/reservedAliases';
 import { isReservedChapterSlug } from '../../../common/reservedSlugs';
 import {
   CHAPTER_STATUS,
+  CHAPTER_TYPES,
   HOST_APPLICATION_TYPE_ID,
   ROLE,
   type HostApplicationStatus,
@@ -24,7 +25,7 @@ import { APPLICATION_DECIDED_MESSAGES } from '../../../common/schemas/applicatio
 import type { NewChapterRequest } from '../../../common/schemas/chapterCreate';
 import { fieldError } from '../../core/httpError';
 import type { DbOrTx } from '../../core/database';
-import { slugify } from '../../core/slugify';
+import { networkChapterSlug, slugify } from '../../core/slugify';
 import { sanitizeRichText } from '../../core/sanitize';
 
 type NewChapter = Omit<NewChapterRequest, 'about'> & { about: string; state: string };
@@ -76,6 +77,17 @@ export async function createChapter(db: Db, input: NewChapter): Promise<number> 
         );
       }
     }
+    const chapterTypeId =
+      input.chapterTypeId ??
+      (application && HOST_APPLICATION_TYPE_ID[application.type as HostApplicationType]) ??
+      1;
+    // From an application, the network's pattern (type and city, issue 35) rather than the bare
+    // city the form's title starts as; otherwise the title the admin wrote.
+    const typeName = CHAPTER_TYPES.find((type) => type.id === chapterTypeId)?.name;
+    const base =
+      application && typeName && slugify(input.city)
+        ? networkChapterSlug(typeName, input.city)
+        : slugify(input.title) || slugify(input.city) || 'chapter';
     const chapter = await insertWithFreeSlug(
       tx,
       {
@@ -86,12 +98,9 @@ export async function createChapter(db: Db, input: NewChapter): Promise<number> 
         country: input.country,
         about: sanitizeRichText(input.about),
         status: CHAPTER_STATUS.hidden,
-        chapterTypeId:
-          input.chapterTypeId ??
-          (application && HOST_APPLICATION_TYPE_ID[application.type as HostApplicationType]) ??
-          1,
+        chapterTypeId,
       },
-      slugify(input.title) || slugify(input.city) || 'chapter',
+      base,
     );
     // An address from the start (its slug, or slug-id when another alias of the same mail
     // domain holds it, or the slug is a reserved mailbox name): Chapter Settings requires one,

@@ -50,8 +50,10 @@ describe('GET /api/mailing_list/chapter/:chapterId/members', () => {
       'deleted',
       'email',
       'id',
+      'name',
       'status',
     ]);
+    expect(first.members[0]!.name).toBeNull();
     const last = await page('page=2&pageSize=50');
     expect(last.members).toHaveLength(21);
     expect(last.members.at(-1)!.email).toBe('stopped300@example.org');
@@ -111,6 +113,27 @@ describe('GET /api/mailing_list/chapter/:chapterId/members', () => {
       'stopped300@example.org',
     ]);
     expect((await page('search=nobody-here')).members).toEqual([]);
+  });
+
+  it('finds a member by part of the name too, shown beside the address (issue 35)', async () => {
+    const named = async (email: string, name: string | null) =>
+      t.db.update(mailingListContacts).set({ name }).where(eq(mailingListContacts.email, email));
+    await named('member5@example.org', 'Ruth Bader');
+    await named('member6@example.org', 'Pat 100%_Sure');
+    const ruth = await page('search=bADer');
+    expect(ruth.members.map((m) => [m.name, m.email])).toEqual([
+      ['Ruth Bader', 'member5@example.org'],
+    ]);
+    expect(ruth.total).toBe(1);
+    // % and _ in a name are taken literally, as in an address.
+    expect((await page('search=0%25_s')).members.map((m) => m.email)).toEqual([
+      'member6@example.org',
+    ]);
+    expect((await page('search=0%25xs')).total).toBe(0);
+    // The address and the name are one search: either finds the member.
+    expect((await page('search=member5%40')).members[0]!.name).toBe('Ruth Bader');
+    await named('member5@example.org', null);
+    await named('member6@example.org', null);
   });
 
   it('filters by status, with the new statuses found nowhere today', async () => {

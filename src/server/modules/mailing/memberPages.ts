@@ -17,9 +17,10 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * Which contacts of the list the query asks for. The search is on the address only: contacts
- * have no name yet. lower(email) LIKE '%...%' is what a trigram index serves (where pg_trgm was
- * made); elsewhere the list's rows are read in index order until the page is full.
+ * Which contacts of the list the query asks for. The search finds part of the address or of the
+ * name (an import's; issue 35), its % _ and \ taken literally. lower(email) LIKE '%...%' is what
+ * a trigram index serves (where pg_trgm was made); elsewhere, and for names, the list's rows are
+ * read in index order until the page is full.
  */
 export function memberFilter(
   listId: number,
@@ -29,7 +30,12 @@ export function memberFilter(
   const parts: SQL[] = [eq(c.listId, listId)];
   if (statuses) parts.push(inArray(c.status, [...statuses]));
   const search = query.search.trim();
-  if (search) parts.push(sql`lower(${c.email}) like lower(${containsPattern(search)})`);
+  if (search) {
+    const pattern = containsPattern(search);
+    parts.push(
+      sql`(lower(${c.email}) like lower(${pattern}) or lower(${c.name}) like lower(${pattern}))`,
+    );
+  }
   return and(...parts)!;
 }
 
@@ -41,15 +47,20 @@ export const contactColumns = {
   deletedAt: c.deletedAt,
 };
 
+/** A page's columns: the contact's and the name the Members screen shows beside the address. */
+const pageColumns = { ...contactColumns, name: c.name };
+
 export function asChapterContact(row: {
   id: number;
   email: string;
+  name?: string | null;
   status: string;
   createdAt: Date;
   deletedAt: Date | null;
 }): ChapterContact {
   return {
     id: row.id,
+    ...(row.name === undefined ? {} : { name: row.name }),
     email: row.email,
     status: row.status,
     created: row.createdAt.toISOString(),
@@ -124,7 +135,7 @@ async function pageRows(db: Db, where: SQL, offset: number, count: number, fromO
     .offset(offset)
     .limit(count);
   return db
-    .select(contactColumns)
+    .select(pageColumns)
     .from(c)
     .where(inArray(c.id, ids))
     .orderBy(...newestFirst);
@@ -162,7 +173,12 @@ export function pageOfContacts(contacts: ChapterContact[], query: MemberPageQuer
   const search = query.search.trim().toLowerCase();
   const matching = contacts
     .filter((m) => (statuses ? statuses.includes(m.status) : true))
-    .filter((m) => !search || m.email.toLowerCase().includes(search))
+    .filter(
+      (m) =>
+        !search ||
+        m.email.toLowerCase().includes(search) ||
+        (m.name ?? '').toLowerCase().includes(search),
+    )
     .sort((a, b) => b.created.localeCompare(a.created) || b.id - a.id);
   const offset = query.page * query.pageSize;
   return {

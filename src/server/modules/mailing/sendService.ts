@@ -3,15 +3,12 @@
 // published as a chapter post. The chapter's 'Last Active' date counts the message either way
 // (core/summaries.ts). The send worker delivers the rest; the caller gets 202 at once,
 // however long the list.
-import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { chapterBlogPosts } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import type { SendMessageAnswer } from '../../../common/schemas/mailing';
 import { mailingListProvider } from '../../mail/lists/factory';
 import type { MailingListProvider } from '../../mail/lists/provider';
-import { slugify } from '../../core/slugify';
-import type { DbOrTx } from '../../core/database';
+import { insertChapterPost } from '../../core/chapterPostInsert';
 import { composeMessage } from './draftService';
 import type { ChapterRow } from '../../db/schema';
 
@@ -21,24 +18,6 @@ export interface SendInput {
   body: string;
   /** Also publish it as a chapter post (the default). */
   post?: boolean;
-}
-
-/** A slug of the title with a random tail, retried on the rare collision. */
-async function insertPost(
-  tx: DbOrTx,
-  values: Omit<typeof chapterBlogPosts.$inferInsert, 'slug'>,
-): Promise<string> {
-  const base = slugify(values.title) || 'email';
-  for (let i = 0; i < 5; i++) {
-    const slug = `${base}-${randomBytes(3).toString('hex')}`;
-    const [row] = await tx
-      .insert(chapterBlogPosts)
-      .values({ ...values, slug })
-      .onConflictDoNothing({ target: chapterBlogPosts.slug })
-      .returning({ slug: chapterBlogPosts.slug });
-    if (row) return row.slug;
-  }
-  throw new Error('could not find a free chapter post slug');
 }
 
 export async function sendMessage(
@@ -64,12 +43,14 @@ export async function sendMessage(
     const postSlug =
       input.post === false
         ? null
-        : await insertPost(tx, {
-            chapterId: chapter.id,
-            userId: sender.id,
-            title: input.title,
-            body: html,
-          });
+        : (
+            await insertChapterPost(tx, {
+              chapterId: chapter.id,
+              userId: sender.id,
+              title: input.title,
+              body: html,
+            })
+          ).slug;
     return { messageId: queued.messageId, recipients: queued.recipients, postSlug };
   });
 }

@@ -7,6 +7,18 @@ import { apiGet } from '../../api';
 import { ListPlaceholder } from '../../components/ListPlaceholder';
 import { QueryState } from '../../components/QueryState';
 import { NextSteps } from './NextSteps';
+import { CHAPTER_TYPE_SUFFIX, type HostApplicationStatus } from '../../../common/constants';
+
+/**
+ * An application's status in the applicant's words (the admins' labels speak of creation): the
+ * list says where each one stands (issue 35).
+ */
+const STATUS_FOR_APPLICANT: Record<HostApplicationStatus, { text: string; badge: string }> = {
+  open: { text: 'Under review', badge: 'text-bg-warning' },
+  approved: { text: 'Approved', badge: 'text-bg-success' },
+  approved_without_creation: { text: 'Approved', badge: 'text-bg-success' },
+  denied: { text: 'Not approved', badge: 'text-bg-secondary' },
+};
 
 /** /my_chapter_host_applications: the user's applications, newest first. */
 export function MyApplicationsScreen() {
@@ -34,12 +46,24 @@ export function MyApplicationsScreen() {
             ) : (
               <ul className="list-group">
                 {list.map((a) => (
-                  <li key={a.slug} className="list-group-item">
+                  <li
+                    key={a.slug}
+                    className="list-group-item d-flex flex-wrap align-items-baseline gap-2"
+                  >
                     <Link to={`/my_chapter_host_applications/${a.slug}`}>
                       {a.city}, {stateName(a.state) ?? a.state}
                     </Link>
-                    <span className="text-body-secondary small ms-2">
-                      {formatMediumDate(a.createdAt)}
+                    <span className="text-capitalize" data-testid="application-type">
+                      {a.type} {CHAPTER_TYPE_SUFFIX}
+                    </span>
+                    <span
+                      className={`badge ${STATUS_FOR_APPLICANT[a.status].badge}`}
+                      data-testid="application-status"
+                    >
+                      {STATUS_FOR_APPLICANT[a.status].text}
+                    </span>
+                    <span className="text-body-secondary small">
+                      Sent {formatMediumDate(a.createdAt)}
                     </span>
                   </li>
                 ))}

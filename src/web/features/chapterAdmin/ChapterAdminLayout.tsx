@@ -9,13 +9,15 @@ import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { adminChapterKey, type AdminChapterContext } from './useAdminChapter';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 
-// Spec 2 §2 side menu, in its order. Chapter Settings shows only with field-organizer access.
+// Spec 2 §2 side menu, in its order, with Posts (issue 35) beside Send Email. Chapter Settings
+// shows only with field-organizer access.
 const MENU = [
   { to: '', label: 'Dashboard', end: true },
   { to: 'resources', label: 'Resources' },
   { to: 'settings', label: 'Chapter Settings', fieldOrganizer: true },
   { to: 'content', label: 'Page Content' },
   { to: 'hosts', label: 'Chapter Hosts' },
+  { to: 'posts', label: 'Posts' },
   { to: 'email', label: 'Send Email' },
   { to: 'events', label: 'Events' },
   { to: 'members', label: 'Members' },

@@ -6,6 +6,9 @@ import type { HostApplication } from '../../../../common/schemas/applications';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorMessage } from '../../../components/forms/errorMessage';
 import type { useSaveApplication } from './useSaveApplication';
+import { CHAPTER_STATUS } from '../../../../common/constants';
+import { chapterPath, useAllChapters } from '../chapters/chaptersQuery';
+import { chaptersAlreadyThere, listInWords, stepsNotDone } from './applicationWarnings';
 
 type Decision = 'approved_without_creation' | 'denied' | 'open';
 
@@ -30,6 +33,9 @@ const ASK: Record<Decision, { title: string; text: string; confirm: string }> = 
 /**
  * Spec 2 §4: an open application is made into a chapter (on the Add Chapter screen), approved
  * without one, or denied; any other is reopened. Each is saved at once, after a confirmation.
+ * Creating the chapter is the primary action only when nothing speaks against it: while a step
+ * of Progress reads "No", or a chapter of that type is already in that city, it stays offered
+ * as a secondary button under a warning saying why (issue 35).
  */
 export function ApplicationActions({
   application,
@@ -60,16 +66,49 @@ export function ApplicationActions({
     }
   };
   const text = ASK[shown];
+  const chapters = useAllChapters();
+  const missing = stepsNotDone(application);
+  const already = chapters.data ? chaptersAlreadyThere(application, chapters.data) : [];
+  const careful = missing.length > 0 || already.length > 0;
   return (
     <section className="card card-body mb-3" aria-labelledby="actions-title">
       <h2 id="actions-title" className="h5">
         Decision
       </h2>
+      {application.status === 'open' && careful && (
+        <Alert variant="warning" data-testid="create-warning">
+          {missing.length > 0 && (
+            <p className={already.length > 0 ? 'mb-2' : 'mb-0'}>
+              Not done yet: {listInWords(missing)}. Check them under Progress before making the
+              chapter.
+            </p>
+          )}
+          {already.length > 0 && (
+            <>
+              <p className="mb-1">
+                {already.length === 1 ? 'A chapter' : 'Chapters'} of this type already{' '}
+                {already.length === 1 ? 'exists' : 'exist'} in {application.city}:
+              </p>
+              <ul className="mb-0">
+                {already.map((c) => (
+                  <li key={c.id}>
+                    <Link to={chapterPath(c)} className="alert-link text-decoration-underline">
+                      {c.displayTitle}
+                    </Link>
+                    {/* Two chapters may share a title: the address tells them apart. */}
+                    {` (${c.status === CHAPTER_STATUS.hidden ? 'hidden' : 'active'}, ${c.slug})`}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Alert>
+      )}
       {application.status === 'open' ? (
         <div className="d-flex flex-wrap gap-2">
           <Link
             to={`/admin/chapters/add/application/${application.slug}`}
-            className="btn btn-primary"
+            className={`btn ${careful ? 'btn-outline-secondary' : 'btn-primary'}`}
           >
             Create Chapter from Application
           </Link>

@@ -22,9 +22,12 @@ function frameDocument(html: string): string {
 export function EmailPreviewDialog({
   state,
   onClose,
+  onSend,
 }: {
   state: PreviewState;
   onClose: () => void;
+  /** Send from here (it asks first); absent when there is no list to send to. */
+  onSend?: () => void;
 }) {
   const titleId = useId();
   return (
@@ -74,6 +77,7 @@ export function EmailPreviewDialog({
         <Button variant="secondary" onClick={onClose}>
           Close
         </Button>
+        {onSend && state.step === 'ready' && <Button onClick={onSend}>Send</Button>}
       </Modal.Footer>
     </Modal>
   );

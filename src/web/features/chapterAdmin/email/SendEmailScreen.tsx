@@ -1,51 +1,40 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
-import {
-  chapterListIdSchema,
-  emailPreviewSchema,
-  sendMessageAnswerSchema,
-  testMessageAnswerSchema,
-} from '../../../answerSchemas';
-import { ApiError, apiGet, apiSend } from '../../../api';
+import { emailPreviewSchema, testMessageAnswerSchema } from '../../../answerSchemas';
+import { ApiError, apiSend } from '../../../api';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { errorMessage } from '../../../components/forms/errorMessage';
 import { RichTextEditor } from '../../../components/richText/RichTextEditor';
 import { useToast } from '../../../components/toasts';
 import { isEmptyRichText } from '../../../components/richText/isEmptyRichText';
-import { useAdminChapter, useRefreshChapter } from '../useAdminChapter';
+import { useAdminChapter } from '../useAdminChapter';
 import { EmailPreviewDialog, type PreviewState } from './EmailPreviewDialog';
 import { EmailSent, type SentEmail } from './EmailSent';
 import { RecipientCount } from './RecipientCount';
+import { SendConfirmDialog } from './SendConfirmDialog';
 import { SendList } from '../sends/SendList';
-import { sendsKey } from '../sends/useChapterSends';
-import {
-  EMAIL_CONFIRM,
-  EMAIL_PREPARATION_FAILED,
-  EMAIL_PREPARATION_MESSAGE,
-  EMAIL_SEND_FAILED,
-  EMAIL_SENT,
-  sendFailureMessage,
-} from './sendFailure';
+import { EMAIL_SENT, sendFailureMessage } from './sendFailure';
+import { useListSend } from './useListSend';
 
-type Step = 'editing' | 'sending';
+type Step = 'editing' | 'confirming' | 'sending';
 
 export const TEST_EMAIL_FAILED = 'Test Email Failed';
 
 /**
  * Spec 2 §2 Send Email: title and body to everyone on the chapter's list, and published as a
  * chapter post unless the host unticks it. Before sending: how many members it reaches, a
- * preview of a member's copy, and a test to the host's own address.
+ * preview of a member's copy, and a test to the host's own address. The actions read in the
+ * order a careful sender takes them, Preview, Test, Send, and Send asks first in the site's own
+ * dialog with the number it goes to (issue 35).
  */
 export function SendEmailScreen() {
   const { chapter, base, publicPath } = useAdminChapter();
   const toast = useToast();
-  const refreshChapter = useRefreshChapter();
-  const queryClient = useQueryClient();
+  const { listQuery, noList, send } = useListSend(chapter.id);
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [touched, setTouched] = useState(false);
@@ -56,14 +45,6 @@ export function SendEmailScreen() {
   const [sent, setSent] = useState<SentEmail | null>(null);
   // A new editor for another email: the rich-text editor takes its value once, on mount.
   const [draft, setDraft] = useState(0);
-  const listQuery = useQuery({
-    queryKey: ['chapterListId', chapter.id],
-    queryFn: () =>
-      apiGet(
-        `/api/mailing_list/chapter_list_id/${chapter.id}`,
-        !import.meta.env?.PROD && chapterListIdSchema,
-      ),
-  });
 
   const titleMissing = title.trim() === '';
   const bodyMissing = isEmptyRichText(body);
@@ -115,42 +96,21 @@ export function SendEmailScreen() {
     }
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!draftComplete() || step !== 'editing') return;
-    if (!window.confirm(EMAIL_CONFIRM)) return;
+  /** Send, from the form or from the preview: asks first. */
+  function askToSend(event?: FormEvent) {
+    event?.preventDefault();
+    if (!draftComplete() || step !== 'editing' || noList) return;
+    setPreview(null);
+    setStep('confirming');
+  }
+
+  async function sendNow() {
     setStep('sending');
-    let listId: string | null;
-    try {
-      listId = (await listQuery.refetch({ throwOnError: true })).data?.listId ?? null;
-    } catch {
-      toast.show({
-        type: 'error',
-        title: EMAIL_PREPARATION_FAILED,
-        message: EMAIL_PREPARATION_MESSAGE,
-      });
-      return setStep('editing');
-    }
-    try {
-      if (!listId) throw new ApiError(404, { statusCode: 404, error: 'Not Found', message: '' });
-      const answer = await apiSend(
-        'POST',
-        '/api/mailing_list/send_message',
-        { title: title.trim(), body, listId, post },
-        !import.meta.env?.PROD && sendMessageAnswerSchema,
-      );
-      setSent({ title: title.trim(), answer });
-      setStep('editing');
-      toast.show({ type: 'success', title: 'Email sent', message: EMAIL_SENT });
-      // The dashboard's last email, and the chapter page's posts.
-      void refreshChapter();
-      // The new send in the list below, watched while it runs.
-      void queryClient.invalidateQueries({ queryKey: sendsKey(chapter.id) });
-    } catch (err) {
-      const status = err instanceof ApiError ? err.status : -1;
-      toast.show({ type: 'error', title: EMAIL_SEND_FAILED, message: sendFailureMessage(status) });
-      setStep('editing');
-    }
+    const answer = await send({ title: title.trim(), body, post });
+    setStep('editing');
+    if (!answer) return;
+    setSent({ title: title.trim(), answer });
+    toast.show({ type: 'success', title: 'Email sent', message: EMAIL_SENT });
   }
 
   function writeAnother() {
@@ -163,7 +123,7 @@ export function SendEmailScreen() {
   }
 
   if (listQuery.isPending) return <PageSpinner label="Loading the chapter's list..." />;
-  const noList = listQuery.isSuccess && listQuery.data.listId === null;
+  const editing = step === 'editing';
 
   return (
     <section aria-labelledby="email-title">
@@ -191,7 +151,7 @@ export function SendEmailScreen() {
           onAnother={writeAnother}
         />
       ) : (
-        <Form noValidate onSubmit={(e) => void submit(e)} className="card card-body">
+        <Form noValidate onSubmit={askToSend} className="card card-body">
           <Form.Group className="mb-3" controlId="email-subject">
             <Form.Label>Title</Form.Label>
             <Form.Control
@@ -200,7 +160,7 @@ export function SendEmailScreen() {
               onChange={(e) => setTitle(e.target.value)}
               onBlur={() => setTouched(true)}
               isInvalid={touched && titleMissing}
-              disabled={step !== 'editing'}
+              disabled={!editing}
             />
             <Form.Control.Feedback type="invalid">Title is Required</Form.Control.Feedback>
           </Form.Group>
@@ -225,7 +185,7 @@ export function SendEmailScreen() {
               label="Also post it on the chapter page"
               checked={post}
               onChange={(e) => setPost(e.target.checked)}
-              disabled={step !== 'editing'}
+              disabled={!editing}
               aria-describedby="email-post-help"
             />
             <Form.Text id="email-post-help">
@@ -233,30 +193,18 @@ export function SendEmailScreen() {
               activity.
             </Form.Text>
           </Form.Group>
-          <div className="d-flex flex-wrap gap-2">
-            <Button type="submit" disabled={step !== 'editing' || noList}>
-              {step === 'sending' && (
-                <Spinner
-                  as="span"
-                  animation="border"
-                  size="sm"
-                  className="me-2"
-                  aria-hidden="true"
-                />
-              )}
-              {step === 'sending' ? 'Sending...' : 'Send'}
-            </Button>
+          <div className="d-flex flex-wrap gap-2" data-testid="email-actions">
             <Button
               variant="outline-secondary"
               onClick={() => void openPreview()}
-              disabled={step !== 'editing'}
+              disabled={!editing}
             >
               Preview
             </Button>
             <Button
               variant="outline-secondary"
               onClick={() => void sendTest()}
-              disabled={step !== 'editing' || testing}
+              disabled={!editing || testing}
             >
               {testing && (
                 <Spinner
@@ -269,13 +217,40 @@ export function SendEmailScreen() {
               )}
               Email me a test
             </Button>
+            <Button type="submit" disabled={!editing || noList}>
+              {step === 'sending' && (
+                <Spinner
+                  as="span"
+                  animation="border"
+                  size="sm"
+                  className="me-2"
+                  aria-hidden="true"
+                />
+              )}
+              {step === 'sending' ? 'Sending...' : 'Send'}
+            </Button>
           </div>
         </Form>
       )}
       <div className="mt-4">
         <SendList chapterId={chapter.id} />
       </div>
-      {preview && <EmailPreviewDialog state={preview} onClose={() => setPreview(null)} />}
+      {preview && (
+        <EmailPreviewDialog
+          state={preview}
+          onClose={() => setPreview(null)}
+          onSend={noList ? undefined : () => askToSend()}
+        />
+      )}
+      <SendConfirmDialog
+        show={step === 'confirming'}
+        chapterId={chapter.id}
+        chapterTitle={chapter.title}
+        emailTitle={title.trim()}
+        busy={false}
+        onConfirm={() => void sendNow()}
+        onCancel={() => setStep('editing')}
+      />
     </section>
   );
 }

@@ -5,8 +5,6 @@ export const EMAIL_PREPARATION_FAILED = 'Email Preparation Failed';
 export const EMAIL_PREPARATION_MESSAGE =
   'Failed to prepare email. Please try again or contact support if the problem persists.';
 export const EMAIL_SENT = 'Email sent successfully to all chapter members!';
-export const EMAIL_CONFIRM =
-  'Are you sure you want to send this e-mail to everyone in this chapter? This cannot be undone.';
 
 /** `status` 0 is a request that never reached the server. */
 export function sendFailureMessage(status: number): string {

@@ -1,7 +1,7 @@
 // The Members screen's list: a page of members, how many there are, the search and the status
 // filter (kept in the address), paging, and Delete.
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MemberPage } from '../../../../common/schemas/members';
 import { errorReply, fakeServer, held } from '../../../test/fakeServer';
 import { renderScreen } from '../../../test/renderScreen';
@@ -33,14 +33,29 @@ function showList(routes: Parameters<typeof fakeServer>[0], at = '/members') {
   return { server, ...view };
 }
 
-const emails = () =>
-  within(screen.getByRole('list'))
-    .getAllByRole('listitem')
-    .map((li) => li.textContent!.split(' ')[0]);
+const emails = () => screen.getAllByTestId('member-email').map((e) => e.textContent);
+
+/** Delete, from the member's menu: the dialog that asks first. */
+async function chooseDelete(user: ReturnType<typeof showList>['user'], email: string) {
+  await user.click(await screen.findByRole('button', { name: `Actions for ${email}` }));
+  await user.click(await screen.findByRole('button', { name: 'Delete member' }));
+  return screen.findByRole('dialog', { name: 'Delete this member?' });
+}
 
 describe("the chapter's members", () => {
-  beforeEach(() => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+  it('shows each member’s name beside the address, and no Delete button on the row', async () => {
+    showList({
+      [`GET ${PAGE}`]: page([
+        { ...member(1, 'ann@example.org'), name: 'Ann Arbor' },
+        { ...member(2, 'bo@example.org'), name: null },
+      ]),
+    });
+    await screen.findByRole('heading', { name: '2 members' });
+    const rows = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent(/^Ann Arborann@example.org/);
+    expect(screen.getAllByTestId('member-name').map((e) => e.textContent)).toEqual(['Ann Arbor']);
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Search by name or email')).toBeInTheDocument();
   });
 
   it('shows grey rows while loading, then the members and how many there are', async () => {
@@ -78,12 +93,12 @@ describe("the chapter's members", () => {
       [`GET ${PAGE}&search=zed`]: page([]),
     });
     await screen.findByRole('heading', { name: '2 members' });
-    await user.type(screen.getByLabelText('Search by email'), 'ann');
+    await user.type(screen.getByLabelText('Search by name or email'), 'ann');
     expect(await screen.findByRole('heading', { name: '1 member match' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?q=ann');
 
-    await user.clear(screen.getByLabelText('Search by email'));
-    await user.type(screen.getByLabelText('Search by email'), 'zed');
+    await user.clear(screen.getByLabelText('Search by name or email'));
+    await user.type(screen.getByLabelText('Search by name or email'), 'zed');
     expect(await screen.findByText('No members match.')).toBeInTheDocument();
   });
 
@@ -108,7 +123,7 @@ describe("the chapter's members", () => {
       await screen.findByRole('heading', { name: 'More than 1,000 members match' }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Status')).toHaveValue('blocked');
-    expect(screen.getByLabelText('Search by email')).toHaveValue('example');
+    expect(screen.getByLabelText('Search by name or email')).toHaveValue('example');
     expect(screen.getByText('Page 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
@@ -143,10 +158,12 @@ describe("the chapter's members", () => {
         return { result: 'success' };
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Delete ann@example.org' }));
-    expect(window.confirm).toHaveBeenCalledWith(
+    const dialog = await chooseDelete(user, 'ann@example.org');
+    expect(dialog).toHaveTextContent(
       'Are you sure you want to delete ann@example.org? This cannot be undone.',
     );
+    expect(server.callsTo('POST', '/api/mailing_list/delete')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(emails()).toEqual(['bo@example.org']));
     expect(server.callsTo('POST', '/api/mailing_list/delete')[0]!.body).toEqual({
       email: 'ann@example.org',
@@ -159,11 +176,13 @@ describe("the chapter's members", () => {
       [`GET ${PAGE}`]: page([member(1, 'ann@example.org')]),
       [DELETE]: errorReply(403, 'Only hosts of this chapter may delete its members.'),
     });
-    vi.mocked(window.confirm).mockReturnValueOnce(false);
-    await user.click(await screen.findByRole('button', { name: 'Delete ann@example.org' }));
+    const first = await chooseDelete(user, 'ann@example.org');
+    await user.click(within(first).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server.callsTo('POST', '/api/mailing_list/delete')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Delete ann@example.org' }));
+    const again = await chooseDelete(user, 'ann@example.org');
+    await user.click(within(again).getByRole('button', { name: 'Delete' }));
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Delete failed');
     expect(toast).toHaveTextContent('Only hosts of this chapter may delete its members.');

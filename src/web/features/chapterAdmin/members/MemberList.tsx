@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
@@ -11,6 +11,7 @@ import {
 import { resultSchema } from '../../../answerSchemas';
 import { apiSend } from '../../../api';
 import { errorMessage } from '../../../components/forms/errorMessage';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ListPlaceholder } from '../../../components/ListPlaceholder';
 import { LoadFailedAlert } from '../../../components/LoadFailedAlert';
 import { useToast } from '../../../components/toasts';
@@ -46,8 +47,12 @@ export function MemberList({ chapterId, listId }: { chapterId: number; listId: s
     if (data && !query.isPlaceholderData && page > 0 && page > lastPage) params.setPage(lastPage);
   });
 
+  // The member whose Delete was chosen, asked about in the site's dialog (spec 2 §2's words).
+  const [doomed, setDoomed] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
   async function remove(email: string) {
-    if (!window.confirm(`Are you sure you want to delete ${email}? This cannot be undone.`)) return;
+    setDeleting(true);
     try {
       await apiSend(
         'POST',
@@ -58,6 +63,9 @@ export function MemberList({ chapterId, listId }: { chapterId: number; listId: s
       await queryClient.invalidateQueries({ queryKey: chapterContactsKey(chapterId) });
     } catch (err) {
       toast.show({ type: 'error', title: 'Delete failed', message: errorMessage(err) });
+    } finally {
+      setDeleting(false);
+      setDoomed(null);
     }
   }
 
@@ -71,7 +79,7 @@ export function MemberList({ chapterId, listId }: { chapterId: number; listId: s
     <div className="card">
       <div className="card-header d-flex flex-wrap align-items-end gap-2">
         <Form.Group controlId="members-search" className="flex-grow-1" role="search">
-          <Form.Label className="small mb-1">Search by email</Form.Label>
+          <Form.Label className="small mb-1">Search by name or email</Form.Label>
           <Form.Control
             type="search"
             size="sm"
@@ -124,7 +132,7 @@ export function MemberList({ chapterId, listId }: { chapterId: number; listId: s
               key={contact.id}
               contact={contact}
               listId={listId}
-              onDelete={() => void remove(contact.email)}
+              onDelete={() => setDoomed(contact.email)}
             />
           ))}
         </ul>
@@ -153,6 +161,18 @@ export function MemberList({ chapterId, listId }: { chapterId: number; listId: s
           </Button>
         </nav>
       )}
+      <ConfirmDialog
+        show={doomed !== null}
+        title="Delete this member?"
+        confirmLabel="Delete"
+        busy={deleting}
+        onConfirm={() => doomed && void remove(doomed)}
+        onCancel={() => setDoomed(null)}
+      >
+        <p className="mb-0 text-break">
+          Are you sure you want to delete {doomed}? This cannot be undone.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

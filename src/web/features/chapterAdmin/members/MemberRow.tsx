@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import Dropdown from 'react-bootstrap/Dropdown';
 import { formatMediumDate } from '../../../../common/format';
 import { memberStatusName, type MemberStatusFilter } from '../../../../common/memberFilters';
 import { MemberDetails } from './MemberDetails';
@@ -19,13 +20,17 @@ const STATUS_LABEL: Partial<Record<MemberStatusFilter, string>> = {
   unconfirmed: 'Unconfirmed',
 };
 
-/** One member: address, status, Get Details (pressed again, hides them) and Delete. */
+/**
+ * One member: name (where the list knows it) and address, status, Get Details (pressed again,
+ * hides them), and a menu holding Delete, which asks first (MemberList's dialog): a red button on
+ * every row was one slip from removing someone (issue 35).
+ */
 export function MemberRow({
   contact,
   listId,
   onDelete,
 }: {
-  contact: { id: number; email: string; status: string; created: string };
+  contact: { id: number; email: string; name?: string | null; status: string; created: string };
   listId: string;
   onDelete: () => void;
 }) {
@@ -35,7 +40,12 @@ export function MemberRow({
     <li className="list-group-item">
       <div className="d-flex flex-wrap align-items-center gap-2">
         <span className="me-auto text-break">
-          {contact.email}{' '}
+          {contact.name && (
+            <strong className="d-block" data-testid="member-name">
+              {contact.name}
+            </strong>
+          )}
+          <span data-testid="member-email">{contact.email}</span>{' '}
           <span className={`badge ${status ? STATUS_BADGE[status] : 'text-bg-light'}`}>
             {(status && STATUS_LABEL[status]) ?? contact.status}
           </span>
@@ -51,14 +61,21 @@ export function MemberRow({
         >
           {open ? 'Hide Details' : 'Get Details'}
         </Button>
-        <Button
-          size="sm"
-          variant="outline-danger"
-          onClick={onDelete}
-          aria-label={`Delete ${contact.email}`}
-        >
-          Delete
-        </Button>
+        <Dropdown align="end">
+          <Dropdown.Toggle
+            id={`member-actions-${contact.id}`}
+            size="sm"
+            variant="outline-secondary"
+            aria-label={`Actions for ${contact.email}`}
+          >
+            More
+          </Dropdown.Toggle>
+          <Dropdown.Menu>
+            <Dropdown.Item as="button" className="text-danger" onClick={onDelete}>
+              Delete member
+            </Dropdown.Item>
+          </Dropdown.Menu>
+        </Dropdown>
       </div>
       {open && <MemberDetails email={contact.email} listId={listId} />}
     </li>
