@@ -55,7 +55,8 @@ test('the host of a hidden chapter finds it on the state page once the app knows
     await openTennessee(page);
     await expectHiddenChapterListed(page);
     const item = chapterList(page).getByRole('listitem').filter({ hasText: 'Nashville' });
-    await expect(item.getByRole('link', { name: 'Admin' })).toBeVisible();
+    // Issue 35: what the button does, not "Admin".
+    await expect(item.getByRole('link', { name: 'Manage chapter' })).toBeVisible();
     await evidence(page, 'hidden-chapter-host-state', { fullPage: true });
     await item.getByRole('link', { name: 'Nashville' }).click();
     await expect(page.getByRole('heading', { name: 'Nashville', level: 1 })).toBeVisible();

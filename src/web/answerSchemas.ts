@@ -21,7 +21,7 @@ import {
 } from '../common/schemas/content';
 import { chapterNoteSchema } from '../common/schemas/notes';
 
-export { adminDashboardSchema } from '../common/schemas/adminDashboard';
+export { adminDashboardSchema, dashboardChapterSchema } from '../common/schemas/adminDashboard';
 export { emailQueueSchema } from '../common/schemas/emailQueue';
 export { brevoMoveStateSchema } from '../common/schemas/brevoMove';
 export { hostApplicationListSchema, hostApplicationSchema } from '../common/schemas/applications';

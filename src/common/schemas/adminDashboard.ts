@@ -2,6 +2,7 @@
 // network's real counts and every chapter's health, with the chapters that have lapsed.
 import { z } from 'zod';
 import { LAPSED_REASONS } from '../lapsed';
+import { HEALTH_LEVELS, HEALTH_REASONS } from '../chapterHealth';
 import { chapterRefSchema } from './chapterRef';
 
 /** Spec 1 §2: a chapter with no email in two months is removed; the dashboard flags it first. */
@@ -17,17 +18,23 @@ export const dashboardCountsSchema = z.object({
   listMembers: z.number().int(),
   /** Chapters with isLapsed: exactly the rows "Lapsed only" shows. */
   lapsedChapters: z.number().int(),
+  /** Chapters whose health is at risk. */
+  atRiskChapters: z.number().int(),
 });
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
 
 export const dashboardChapterSchema = chapterRefSchema.extend({
-  /** The latest date, on or before today in the chapter's zone, one of its events met on. */
+  // Each figure as docs/decisions/22-chapter-figures.md defines it, the same on every screen.
+  /**
+   * The last date one of its events was held: a scheduled date that has ended, not skipped,
+   * not before the event existed, or a date counted at the door.
+   */
   lastEventDate: z.string().nullable(),
   /** The next date one of its events meets on, 'YYYY-MM-DD' local to the chapter. */
   nextEventDate: z.string().nullable(),
-  /** When the last email went to its list (a sent email is also a chapter post). */
+  /** The last send that went: when the newest message with a copy delivered was sent. */
   lastEmailAt: z.string().nullable(),
-  /** Active contacts of its list (the list the email-service setting names); 0 without one. */
+  /** Confirmed active members of its list (the one the email-service setting names); 0 without. */
   memberCount: z.number().int(),
   /**
    * Its last meeting counted at the door (issue 33): the date (the rule's) and how many came;
@@ -45,6 +52,9 @@ export const dashboardChapterSchema = chapterRefSchema.extend({
   lapsedReasons: z.array(z.enum(LAPSED_REASONS)),
   /** A new chapter is spared until then (ISO instant); null once it is two months old. */
   graceUntil: z.string().nullable(),
+  /** common/chapterHealth.ts: lapsed, at risk or OK (hidden: not counted), and why. */
+  health: z.enum(HEALTH_LEVELS),
+  healthReasons: z.array(z.enum(HEALTH_REASONS)),
 });
 export type DashboardChapter = z.infer<typeof dashboardChapterSchema>;
 

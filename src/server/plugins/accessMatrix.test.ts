@@ -402,6 +402,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/chapter_event/chapter/:chapterId/attendance_history': host(() =>
     GET(`/api/chapter_event/chapter/${chapter.id}/attendance_history`),
   ),
+  'GET /api/chapter/:id/figures': host(() => GET(`/api/chapter/${chapter.id}/figures`)),
   'GET /api/chapter_calendar/event/:slug/event.ics': PUBLIC,
   'GET /api/chapter_event/chapter/:chapterId/dates': host(() =>
     GET(`/api/chapter_event/chapter/${chapter.id}/dates`),

@@ -13,6 +13,9 @@ export interface SeededChapter {
   title: string;
   emailAlias: string;
   mailDomain: string;
+  createdAt: Date;
+  /** Its built-in list, or null when it has none. */
+  listId: number | null;
 }
 
 /** Chapters, each with its mailing list and members when it has one. */
@@ -88,6 +91,8 @@ export async function insertChapters(
       title: c.title,
       emailAlias: c.emailAlias,
       mailDomain: type.mailDomain,
+      createdAt,
+      listId,
     });
   }
   return result;

@@ -41,6 +41,7 @@ import {
   DEMO_WIKI_PAGES,
 } from './demo-data';
 import { insertChapters, type Tx } from './demo-seed-chapters';
+import { insertDemoSends } from './demo-sends';
 import { comingThanksgiving, DEMO_THANKSGIVING_SKIPS } from './demo-date-changes';
 import type { DemoSignIn } from '../core/demoSignIns';
 
@@ -114,6 +115,9 @@ export async function seedDemo(
         DEMO_EVENTS.map(({ chapter: key, singleDate, address2, ...event }) => ({
           ...event,
           chapterId: chapter(key).id,
+          // Its chapter's meeting, on the site since the chapter was: a last meeting is never
+          // before its event existed (docs/decisions/22-chapter-figures.md).
+          createdAt: chapter(key).createdAt,
           address2: address2 ?? '',
           isSingleDate: singleDate !== undefined,
           singleDate: singleDate ?? null,
@@ -141,6 +145,8 @@ export async function seedDemo(
         createdAt: ago(p.daysAgo),
       })),
     );
+
+    await insertDemoSends(tx, DEMO_CHAPTER_POSTS, chapter, ago);
 
     await tx.insert(chapterHostApplications).values(
       DEMO_HOST_APPLICATIONS.map(({ user, chapter: key, daysAgo, ...a }) => ({

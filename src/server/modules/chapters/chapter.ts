@@ -19,7 +19,6 @@ import {
   chapterTypes,
   chapters,
   imageSlots,
-  mailingListMemberCounts,
   permissions,
   roles,
   users,
@@ -40,7 +39,7 @@ import type { ChapterEventRow, ChapterRow, ChapterTypeRow } from '../../db/schem
 import { chapterHiddenFrom, chapterNotFound } from '../../core/visibility';
 import { chapterHeaderSlotSql, imageUrlOrNull } from '../uploads';
 import type { CountedListField } from '../mailing';
-import { STORED_STATUS } from '../../../common/memberFilters';
+import { activeMembersSql } from '../../core/chapterFigures';
 
 function chapterWithType(db: Db) {
   return db
@@ -93,21 +92,12 @@ const headerImageHash = sql<string | null>`(select s.hash from ${imageSlots} s
   where s.slot = ${chapterHeaderSlotSql(chapters.id)})`;
 
 /**
- * The active members of the built-in list a list-id field names: one read of the counts' primary
- * key, none of the list. Null when the field names no built-in list (blank, or an id of another
- * service); 0 when the list has none.
+ * Members (core/chapterFigures.ts) of the list the `countedList` placeholder names (a
+ * CountedListField, or 'none').
  */
-function activeMembersOf(listIdColumn: (typeof chapters)[CountedListField]) {
-  const id = sql`btrim(${listIdColumn})`;
-  return sql`case when ${id} ~ '^[0-9]{1,9}$' then coalesce((select m.n::int
-    from ${mailingListMemberCounts} m
-    where m.list_id = ${id}::int and m.status = ${STORED_STATUS.active}), 0) end`;
-}
-
-/** The count of the list the `countedList` placeholder names (a CountedListField, or 'none'). */
 const memberCount = sql<number | null>`(case ${sql.placeholder('countedList')}::text
-  when 'brontoListId' then ${activeMembersOf(chapters.brontoListId)}
-  when 'sendInBlueListId' then ${activeMembersOf(chapters.sendInBlueListId)} end)`;
+  when 'brontoListId' then ${activeMembersSql(chapters.brontoListId)}
+  when 'sendInBlueListId' then ${activeMembersSql(chapters.sendInBlueListId)} end)`;
 
 /** The one statement of a chapter read (bench/explainLists.ts explains it). */
 export function fullChapterQuery(db: Db, where: SQL) {

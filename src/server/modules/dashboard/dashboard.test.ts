@@ -7,8 +7,10 @@ import {
   chapterEvents,
   chapterHostApplications,
   chapters,
+  mailingDeliveries,
   mailingListContacts,
   mailingLists,
+  mailingMessages,
 } from '../../db/schema';
 import { adminDashboardSchema } from '../../../common/schemas/adminDashboard';
 import {
@@ -74,14 +76,32 @@ describe('GET /api/admin/dashboard', () => {
         createdAt: new Date(Date.now() - 90 * DAY),
       },
     ]);
-    await t.db.insert(mailingListContacts).values(
-      ['a', 'b', 'c', 'd'].map((x, i) => ({
+    const contacts = await t.db
+      .insert(mailingListContacts)
+      .values(
+        ['a', 'b', 'c', 'd'].map((x, i) => ({
+          listId: list!.id,
+          email: `${x}@example.org`,
+          status: i === 3 ? 'unsub' : 'active',
+          unsubscribeToken: `tok-${x}-${list!.id}`,
+        })),
+      )
+      .returning();
+    // Its post went out as an email (a post alone is no email: issue 35).
+    const [message] = await t.db
+      .insert(mailingMessages)
+      .values({
         listId: list!.id,
-        email: `${x}@example.org`,
-        status: i === 3 ? 'unsub' : 'active',
-        unsubscribeToken: `tok-${x}-${list!.id}`,
-      })),
-    );
+        chapterId: lively.id,
+        subject: 'Sent',
+        body: '',
+        status: 'finished',
+        createdAt: new Date(Date.now() - 3 * DAY),
+      })
+      .returning();
+    await t.db
+      .insert(mailingDeliveries)
+      .values({ messageId: message!.id, contactId: contacts[0]!.id, status: 'sent' });
     await t.db.insert(chapterHostApplications).values([
       { userId: w.users.noRole.id, city: 'A', state: 'OH', reason: 'r', slug: 'dash-open' },
       {
@@ -104,12 +124,16 @@ describe('GET /api/admin/dashboard', () => {
       users: 5,
       listMembers: 3,
       lapsedChapters: 2,
+      // Lively has no host: not lapsed, but at risk.
+      atRiskChapters: 1,
     });
     const byId = new Map(dashboard.chapters.map((c) => [c.id, c]));
     expect(byId.get(lively.id)).toMatchObject({
       memberCount: 3,
       isLapsed: false,
       lapsedReasons: [],
+      health: 'at_risk',
+      healthReasons: ['no_host'],
       nextEventDate: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
       lastEventDate: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
       hosts: [],
@@ -130,9 +154,10 @@ describe('GET /api/admin/dashboard', () => {
   });
 
   it('spares a new chapter, dates a long-standing one from its schedule, and counts what it flags', async () => {
+    // (Since issue 35 a schedule counts from when its event was put on the site.)
     // Made from an application a minute ago: no email and no event yet.
     const fresh = await insertChapter(t, { title: 'Fresh', state: 'OH' });
-    // Made 90 days ago, meeting every first Tuesday; its event row was added today.
+    // Made 90 days ago, meeting every first Tuesday since; its event row is as old.
     const monthly = await insertChapter(t, {
       title: 'Monthly',
       state: 'OH',
@@ -148,6 +173,7 @@ describe('GET /api/admin/dashboard', () => {
       endTime: '21:00',
       dayOfWeekIndex: 2,
       weeksOfMonthIndexes: '1',
+      createdAt: new Date(Date.now() - 90 * DAY),
     });
     const hiddenOld = await insertChapter(t, {
       title: 'Hidden old',
@@ -166,7 +192,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(graceDays).toBeGreaterThan(60);
     expect(graceDays).toBeLessThanOrEqual(61);
 
-    // Met within the last five weeks (some first Tuesday), though the row is new.
+    // Met within the last five weeks (some first Tuesday).
     const met = byId.get(monthly.id)!;
     expect(met.lastEventDate).not.toBeNull();
     const since = (Date.now() - Date.parse(met.lastEventDate!)) / DAY;

@@ -83,15 +83,18 @@ describe('eventDatesOf', () => {
     });
   });
 
-  it("finds a chapter's last meeting from its schedule, though its event was put on the site today", () => {
-    // Every first Monday since 2020; the event's row was made this morning (as the demo's are).
+  it('gives no last meeting from before its event was put on the site (issue 35)', () => {
+    // Every first Monday; the event's row was made this morning: the 3rd was no meeting of it.
     const now = new Date('2025-03-11T19:00:00Z');
     const monthly = event({
       weeksOfMonthIndexes: '1',
       dayOfWeekIndex: 1,
       createdAt: new Date('2025-03-11T12:00:00Z'),
     });
-    expect(dates([monthly], now)).toEqual({
+    expect(dates([monthly], now)).toEqual({ lastEventDate: null, nextEventDate: '2025-04-07' });
+    // Put on the site in February, it met on the 3rd.
+    const older = { ...monthly, createdAt: new Date('2025-02-20T12:00:00Z') };
+    expect(dates([older], now)).toEqual({
       lastEventDate: '2025-03-03',
       nextEventDate: '2025-04-07',
     });

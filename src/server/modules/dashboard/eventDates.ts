@@ -23,6 +23,8 @@ export type DatedEvent = Pick<
 > & {
   /** Its skipped and moved dates (core/exceptions.ts). */
   exceptions?: readonly DateException[] | undefined;
+  /** When its row was made: a series was not held before it existed on the site. */
+  createdAt?: Date | undefined;
 };
 
 export interface EventDates {
@@ -94,10 +96,10 @@ export class ZoneClock {
 const weekdayOf = (day: number) => (((day + 4) % 7) + 7) % 7;
 
 /**
- * `since` (milliseconds since 1970) is when the chapter was made: its schedule's past dates
- * from then on are when it met. Not the event's own creation: a chapter that has met monthly
- * for years usually put its meeting on the site long after it began (the demo's events were
- * all made at once), and an edited event keeps its row.
+ * `since` (milliseconds since 1970) is when the chapter was made. A recurring event's past
+ * dates count from the later of that and the event's own creation (issue 35: a "last event"
+ * before the series began read as a meeting that never happened); a date counted at the door
+ * (core/chapterFigures.ts) shows an older meeting held. A single date counts as it is.
  */
 export function eventDatesOf(
   events: readonly DatedEvent[],
@@ -131,7 +133,10 @@ export function eventDatesOf(
     // Only the event's weekday can match: step a week at a time from the nearest one.
     const onOrBefore = today - ((weekdayOf(today) - event.dayOfWeekIndex + 7) % 7);
     // The chapter did not meet before it was made.
-    const from = Math.max(today - LOOK_BACK_DAYS, clock.dayOf(since, timeZone));
+    const from = Math.max(
+      today - LOOK_BACK_DAYS,
+      clock.dayOf(Math.max(since, event.createdAt?.getTime() ?? since), timeZone),
+    );
     for (let day = onOrBefore; day >= from && (last === null || day > last); day -= 7) {
       if (clock.meets(event, day) && !changed.has(day) && !notEnded(event, day)) {
         last = day;

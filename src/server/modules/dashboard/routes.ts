@@ -9,7 +9,12 @@ import { adminDashboardSchema } from '../../../common/schemas/adminDashboard';
 import { appAnswerCache } from '../../caching/answerCache';
 import { sendCachedAnswer, untypedReply } from '../../caching/publicAnswers';
 import { shows } from '../../caching/answerKeys';
-import { requireAdmin } from '../../plugins/auth';
+import { z } from 'zod';
+import { requireAdmin, requireSignIn } from '../../plugins/auth';
+import { requireChapterHostAccess } from '../../core/access';
+import { dashboardChapterSchema } from '../../../common/schemas/adminDashboard';
+import { idParam } from '../../../common/schemas/chapters';
+import { chapterFigures } from './figures';
 import { emailQueueSchema } from '../../../common/schemas/emailQueue';
 import { getAdminDashboard } from './service';
 import { getEmailQueue } from './emailQueue';
@@ -31,6 +36,25 @@ export function dashboardRoutes(root: AppInstance): void {
       const reply = untypedReply(rawReply);
       // Admins' data: never kept by a browser or a proxy.
       return sendCachedAnswer(request, reply, answer, 'private, no-store');
+    },
+  );
+  // One chapter's figures and health for its hosts' dashboard: the same computation and the
+  // same answer as its row of the admins' table (docs/decisions/22-chapter-figures.md).
+  app.get(
+    '/api/chapter/:id/figures',
+    {
+      config: { access: 'hostAccess' },
+      schema: { params: z.object({ id: idParam }), response: { 200: dashboardChapterSchema } },
+    },
+    async (request, reply) => {
+      const chapter = await requireChapterHostAccess(
+        app.db,
+        requireSignIn(request),
+        request.params.id,
+      );
+      const [row] = await chapterFigures(app.db, new Date(), chapter.id);
+      void reply.header('cache-control', 'private, no-store');
+      return row;
     },
   );
   // The queue as it is now: never kept by a server, a browser or a proxy.

@@ -104,7 +104,7 @@ export function ChapterListItem({
               )}
               {hosts && (
                 <Link to={`${base}/admin`} className="btn btn-sm btn-outline-primary">
-                  Admin
+                  Manage chapter
                 </Link>
               )}
             </div>

@@ -1,5 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import { formatMediumDate } from '../../../common/format';
+import { EmailAddress } from '../EmailAddress';
 import type { ChapterNote } from '../../../common/schemas/notes';
 
 /** What the archive shows of a note: chapter notes and notes about a user alike. */
@@ -35,8 +36,8 @@ export function NoteArchive({
               {note.user ? (
                 <>
                   {note.user.name} (
-                  <a href={`mailto:${note.user.email}`} className="text-break">
-                    {note.user.email}
+                  <a href={`mailto:${note.user.email}`}>
+                    <EmailAddress address={note.user.email} />
                   </a>
                   )
                 </>

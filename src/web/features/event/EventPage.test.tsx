@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventPage as EventPageAnswer } from '../../../common/schemas/eventDates';
 import { errorReply, fakeServer } from '../../test/fakeServer';
+import { aChapter } from '../../test/chapter';
 import { renderScreen } from '../../test/renderScreen';
 import { EventPage } from './EventPage';
 
@@ -187,6 +188,35 @@ describe('Event page', () => {
     expect(await screen.findByRole('heading', { name: 'Event not found' })).toBeInTheDocument();
     expect(screen.getByText('This event is not on the site.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add to calendar' })).not.toBeInTheDocument();
+  });
+
+  it("links a missing event to its chapter's page when the chapter is there (issue 35)", async () => {
+    fakeServer({
+      'GET /api/auth/user': { user: null, error: null },
+      [`GET ${PAGE}`]: errorReply(404, 'Event not found'),
+      'GET /api/chapter/slug/brooklyn': aChapter({
+        displayTitle: 'Brooklyn',
+        chapterTypeId: 1,
+        chapter_type: { id: 1, name: 'Drinking', hexColor: '#1b75bb' },
+        emailAlias: 'brooklyn',
+        email: '',
+        lastBlogPostDate: null,
+        about: '',
+        emailDomain: 'drinkingliberally.org',
+        brontoListName: '',
+        brontoListId: null,
+        sendInBlueListId: null,
+        memberCount: null,
+      }),
+    });
+    renderScreen(<EventPage />, {
+      path: '/chapter/:state/:slug/events/:eventSlug',
+      at: '/chapter/ny/brooklyn/events/tuesday-tavern',
+    });
+    expect(await screen.findByRole('link', { name: /See Brooklyn.s meetings/ })).toHaveAttribute(
+      'href',
+      '/chapter/ny/brooklyn',
+    );
   });
 
   it("tells a host that a hidden chapter's event is seen only by hosts", async () => {

@@ -3,7 +3,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { addressLine } from '../../../common/address';
 import { CHAPTER_TYPE_SUFFIX, MAP } from '../../../common/constants';
 import { stateName } from '../../../common/states';
-import { eventPageSchema } from '../../answerSchemas';
+import { chapterSchema, eventPageSchema } from '../../answerSchemas';
 import { ApiError, apiGet } from '../../api';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -17,6 +17,43 @@ import { EventDateList, type RsvpTarget } from './EventDateList';
 import { GoingCount } from '../../components/rsvp/GoingCount';
 import { RsvpButton } from '../../components/rsvp/RsvpButton';
 import { dateWithWeekday } from '../../../common/eventSchedule';
+
+/**
+ * An event that is not on the site (issue 35): its chapter's page when the chapter is there, for
+ * a link kept from a meeting that has since moved or ended.
+ */
+function EventMissing({ state, slug }: { state: string; slug: string }) {
+  const readerKey = useReaderKey();
+  const chapter = useQuery({
+    queryKey: readerKey(['chapter', slug]),
+    queryFn: () =>
+      apiGet(
+        `/api/chapter/slug/${encodeURIComponent(slug)}`,
+        !import.meta.env?.PROD && chapterSchema,
+      ),
+    retry: false,
+    enabled: slug !== '',
+  });
+  const found = chapter.data;
+  return (
+    <section className="py-4" aria-labelledby="event-missing-title">
+      <h1 id="event-missing-title">Event not found</h1>
+      <p className="lead">This event is not on the site.</p>
+      {found && (
+        <p>
+          <Link to={`/chapter/${found.state.toLowerCase()}/${found.slug}`}>
+            See {found.displayTitle}&rsquo;s meetings
+          </Link>
+        </p>
+      )}
+      {!found && state && !chapter.isPending && (
+        <p>
+          <Link to="/">Find a chapter near you</Link>
+        </p>
+      )}
+    </section>
+  );
+}
 
 /**
  * One event's own page: when it meets in words, its next dates (skipped and moved ones marked),
@@ -39,10 +76,7 @@ export function EventPage() {
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return missing ? (
-      <section className="py-4" aria-labelledby="event-missing-title">
-        <h1 id="event-missing-title">Event not found</h1>
-        <p className="lead">This event is not on the site.</p>
-      </section>
+      <EventMissing state={state} slug={slug} />
     ) : (
       <LoadFailedAlert what="event" onRetry={() => void query.refetch()} />
     );

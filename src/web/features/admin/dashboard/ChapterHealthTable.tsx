@@ -4,7 +4,8 @@ import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { CHAPTER_TYPES } from '../../../../common/constants';
 import { formatMediumDate } from '../../../../common/format';
-import type { DashboardChapter, LapsedReason } from '../../../../common/schemas/adminDashboard';
+import type { DashboardChapter } from '../../../../common/schemas/adminDashboard';
+import { HEALTH_LEVEL_TEXT, HEALTH_REASON_TEXT } from '../../../../common/chapterHealth';
 import type { ChapterSummary } from '../../../../common/schemas/chapters';
 import { stateName } from '../../../../common/states';
 import {
@@ -16,18 +17,16 @@ import {
   type SortKey,
 } from './chapterHealth';
 
-const REASON: Record<LapsedReason, string> = {
-  no_recent_email: 'no email in 2 months',
-  no_upcoming_event: 'no upcoming event',
-};
+const LEVEL_BADGE = { lapsed: 'danger', at_risk: 'warning', ok: 'success', hidden: 'secondary' };
 
 const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'chapter', label: 'Chapter' },
+  // Beside the name: on a phone the table scrolls sideways, and health is what an admin looks for.
+  { key: 'lapsed', label: 'Health' },
   { key: 'state', label: 'State' },
   { key: 'lastEvent', label: 'Last event' },
   { key: 'lastEmail', label: 'Last email' },
   { key: 'members', label: 'Members' },
-  { key: 'lapsed', label: 'Health' },
   { key: 'attended', label: 'Last attended' },
 ];
 
@@ -55,7 +54,8 @@ export function ChapterHealthTable({
       </h2>
       <p className="text-body-secondary small">
         An active chapter is lapsed when it has sent no email in two months or has no upcoming
-        event. A new chapter has its first two months to do both; a hidden one is not counted.
+        event, and at risk when it has no host, no members, or no email or meeting in 60 days. A new
+        chapter has its first two months to email and meet; a hidden one is not counted.
       </p>
       <div className="row g-2 align-items-end mb-2">
         <Form.Group className="col-6 col-md-4" controlId="health-state">
@@ -160,6 +160,26 @@ function HealthTableRow({ row: r }: { row: HealthRow }) {
           </Badge>
         )}
       </td>
+      <td className="health-cell">
+        {r.health === 'ok' && r.graceUntil ? (
+          <>
+            {/* White on the theme's info blue (Drinking's): dark text on it fails contrast. */}
+            <Badge bg="info">New</Badge>
+            <div className="small text-nowrap">until {formatMediumDate(r.graceUntil)}</div>
+          </>
+        ) : (
+          <>
+            <Badge bg={LEVEL_BADGE[r.health]} text={r.health === 'at_risk' ? 'dark' : undefined}>
+              {HEALTH_LEVEL_TEXT[r.health]}
+            </Badge>
+            {r.healthReasons.length > 0 && (
+              <div className="small">
+                {r.healthReasons.map((x) => HEALTH_REASON_TEXT[x]).join(', ')}
+              </div>
+            )}
+          </>
+        )}
+      </td>
       <td>{r.state}</td>
       <td className="text-nowrap">
         {r.lastEventDate ? formatMediumDate(r.lastEventDate) : 'None'}
@@ -169,24 +189,6 @@ function HealthTableRow({ row: r }: { row: HealthRow }) {
       </td>
       <td className="text-nowrap">{r.lastEmailAt ? formatMediumDate(r.lastEmailAt) : 'Never'}</td>
       <td className="text-end">{r.memberCount.toLocaleString('en-US')}</td>
-      <td>
-        {r.isLapsed ? (
-          <>
-            <Badge bg="danger">Lapsed</Badge>
-            <div className="small">{r.lapsedReasons.map((x) => REASON[x]).join(', ')}</div>
-          </>
-        ) : r.status !== 1 ? (
-          <span className="small text-body-secondary">Not counted</span>
-        ) : r.graceUntil ? (
-          <>
-            {/* White on the theme's info blue (Drinking's): dark text on it fails contrast. */}
-            <Badge bg="info">New</Badge>
-            <div className="small text-nowrap">until {formatMediumDate(r.graceUntil)}</div>
-          </>
-        ) : (
-          <Badge bg="success">OK</Badge>
-        )}
-      </td>
       <td className="text-end text-nowrap">
         {/* Counted at the door (issue 33): a chapter still emailing whose meetings draw nobody. */}
         {r.lastAttendance ? (

@@ -17,6 +17,8 @@ function row(over: Partial<HealthRow> & { id: number }): HealthRow {
     isLapsed: false,
     lapsedReasons: [],
     graceUntil: null,
+    health: 'ok',
+    healthReasons: [],
     chapterTypeId: 1,
     ...over,
   };

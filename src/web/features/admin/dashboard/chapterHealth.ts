@@ -25,6 +25,8 @@ const text = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: '
 /** Missing dates sort as the oldest: a chapter that never emailed is the most overdue. */
 const date = (a: string | null, b: string | null) => (a ?? '').localeCompare(b ?? '');
 
+const SEVERITY: Record<HealthRow['health'], number> = { hidden: 0, ok: 1, at_risk: 2, lapsed: 3 };
+
 const COMPARE: Record<SortKey, (a: HealthRow, b: HealthRow) => number> = {
   chapter: (a, b) => text(a.displayTitle, b.displayTitle),
   state: (a, b) => text(a.state, b.state) || text(a.displayTitle, b.displayTitle),
@@ -33,8 +35,9 @@ const COMPARE: Record<SortKey, (a: HealthRow, b: HealthRow) => number> = {
   members: (a, b) => a.memberCount - b.memberCount,
   // Never counted sorts below a count of none: nobody checked, rather than nobody came.
   attended: (a, b) => (a.lastAttendance?.attended ?? -1) - (b.lastAttendance?.attended ?? -1),
+  // Worst last (descending puts lapsed first): OK, at risk, lapsed; then by how many reasons.
   lapsed: (a, b) =>
-    Number(a.isLapsed) - Number(b.isLapsed) || a.lapsedReasons.length - b.lapsedReasons.length,
+    SEVERITY[a.health] - SEVERITY[b.health] || a.healthReasons.length - b.healthReasons.length,
 };
 
 /** The rows the filter lets through, sorted; ties keep the server's order (state, title). */

@@ -10,6 +10,7 @@ import { ALIAS_TEXT } from '../../../../common/emailAdminText';
 import type { AliasTestAnswer, EmailAlias } from '../../../../common/schemas/emailAdmin';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { AliasModal } from './AliasModal';
+import { EmailAddress } from '../../../components/EmailAddress';
 import { emailAdminApi, failureText } from './emailAdminApi';
 
 /**
@@ -149,8 +150,8 @@ export function AliasesTab() {
                 const address = `${a.localPart}@${a.domain}`;
                 return (
                   <tr key={a.id}>
-                    <td className="text-break">
-                      {address}
+                    <td>
+                      <EmailAddress address={address} />
                       <div className="d-lg-none small">
                         Recipients: <Recipients alias={a} />
                         {a.chapterName && (

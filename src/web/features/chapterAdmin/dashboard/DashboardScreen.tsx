@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
-import { formatMediumDate } from '../../../../common/format';
+import { InlineRetry } from '../../../components/InlineRetry';
 import { SendList } from '../sends/SendList';
 import { useAdminChapter } from '../useAdminChapter';
 import { LapseWarning } from './LapseWarning';
-import { MemberCount } from './MemberCount';
+import { ChapterFigures } from './ChapterFigures';
+import { useChapterFigures } from './useChapterFigures';
 import { NextMeetings } from './NextMeetings';
 import { DateRsvpSummary } from './DateRsvpSummary';
 import { AttendanceHistory } from './AttendanceHistory';
@@ -16,7 +16,8 @@ import { RecentActivity } from './RecentActivity';
  */
 export function DashboardScreen() {
   const { chapter, base } = useAdminChapter();
-  const last = chapter.lastBlogPostDate;
+  // Members, last email, last event and health as the server defines them for every screen.
+  const figures = useChapterFigures(chapter.id);
   return (
     <section aria-labelledby="dashboard-title">
       <h1 id="dashboard-title" className="h2">
@@ -27,22 +28,20 @@ export function DashboardScreen() {
           This chapter is hidden: only its hosts, field organizers and admins see it.
         </Alert>
       )}
-      <LapseWarning lastEmail={last} active={chapter.status === 1} emailPath={`${base}/email`} />
-      <div className="row g-3 mb-3">
-        <div className="col-sm-6">
-          <div className="card card-body h-100">
-            <h2 className="h6 text-body-secondary">Members</h2>
-            <MemberCount chapterId={chapter.id} membersPath={`${base}/members`} />
-          </div>
-        </div>
-        <div className="col-sm-6">
-          <div className="card card-body h-100">
-            <h2 className="h6 text-body-secondary">Last email</h2>
-            <p className="fs-4 mb-1">{last ? formatMediumDate(last) : 'Never'}</p>
-            <Link to={`${base}/email`}>Send Email</Link>
-          </div>
-        </div>
-      </div>
+      {figures.isPending ? (
+        <p className="text-body-secondary">Loading the chapter's figures…</p>
+      ) : figures.isError ? (
+        <InlineRetry what="chapter's figures" onRetry={() => void figures.refetch()} />
+      ) : (
+        <>
+          <LapseWarning
+            lastEmail={figures.data.lastEmailAt}
+            active={chapter.status === 1}
+            emailPath={`${base}/email`}
+          />
+          <ChapterFigures chapterId={chapter.id} figures={figures.data} base={base} />
+        </>
+      )}
       <SendList chapterId={chapter.id} />
       <NextMeetings chapter={chapter} eventsPath={`${base}/events`} />
       <DateRsvpSummary chapterId={chapter.id} base={base} />
