@@ -239,6 +239,9 @@ export const unsubscribeRequestSchema = z
   .object({ 'List-Unsubscribe': z.string().max(100).optional() })
   .optional();
 
+/** POST /unsubscribe/{token}: only a mail client's RFC 8058 one-click form. */
+export const oneClickRequestSchema = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
+
 /** GET /api/mailing_list/click/{token}?url=: the link of the message to go to. */
 export const clickQuerySchema = z.object({ url: z.string().min(1).max(4000) });
 export type UnsubscribeInfo = z.infer<typeof unsubscribeInfoSchema>;

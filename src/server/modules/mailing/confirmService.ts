@@ -17,6 +17,7 @@ import { HttpError } from '../../core/httpError';
 import { hashToken, newToken, refundAttempt, takeTurn } from '../auth';
 import { displayTitle } from '../../core/summaries';
 import { chaptersOfList } from './listAccess';
+import { chapterUrl, letterMail } from '../../mail/layout';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // newToken(): 32 random bytes, base64url.
@@ -104,21 +105,27 @@ export async function sendConfirmation(
   // not every sign-up ever made.
   await pruneConfirmations(db);
 
-  const { listName } = await listInfo(db, Number(listId), contact.name);
+  const { listName, chapter } = await listInfo(db, Number(listId), contact.name);
   const link = `${publicUrl}${CONFIRM_PATH}${token}`;
   try {
-    await mailer.send({
-      to: contact.email,
-      subject: `Confirm your subscription to ${listName}`,
-      text: [
-        `Someone (we hope you) asked to get email from ${listName} at ${contact.email}.`,
-        '',
-        `To confirm, open this link within ${LIMITS.confirmLinkDays} days:`,
-        link,
-        '',
-        'If it was not you, ignore this email: you will get nothing more from us.',
-      ].join('\n'),
-    });
+    await mailer.send(
+      letterMail(contact.email, {
+        publicUrl,
+        subject: `Confirm your subscription to ${listName}`,
+        chapter: chapter ? { name: listName, url: chapterUrl(publicUrl, chapter) } : null,
+        blocks: [
+          {
+            p: `Someone (we hope you) asked to get email from ${listName} at ${contact.email}. To confirm, open this page within ${LIMITS.confirmLinkDays} days:`,
+          },
+          { button: 'Confirm my subscription', url: link, showUrl: true },
+          {
+            p: 'If it was not you, ignore this email: you will get nothing more from us.',
+            small: true,
+          },
+        ],
+        reason: `You get this email because ${contact.email} was signed up to the ${listName} mailing list.`,
+      }),
+    );
   } catch (err) {
     await db
       .delete(mailingListConfirmations)

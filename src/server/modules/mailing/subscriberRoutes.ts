@@ -9,6 +9,7 @@ import {
   confirmAnswerSchema,
   tokenParamsSchema,
   unsubscribeInfoSchema,
+  oneClickRequestSchema,
   unsubscribeRequestSchema,
 } from '../../../common/schemas/mailing';
 import { resultSchema } from '../../../common/schemas/permissions';
@@ -50,6 +51,22 @@ export function mailingSubscriberRoutes(root: AppInstance): void {
           consumes: ['application/json', 'application/x-www-form-urlencoded'],
           params: tokenParamsSchema,
           body: unsubscribeRequestSchema,
+          response: { 200: resultSchema },
+        },
+      },
+      (request) => unsubscribe(app.db, request.params.token),
+    );
+    // The address every List-Unsubscribe header names since issue 34: the unsubscribe page,
+    // which a GET shows (with its button) and a mail client's one-click POST acts on.
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/unsubscribe/:token',
+      {
+        config: { access: 'public' },
+        schema: {
+          hide: true,
+          consumes: ['application/x-www-form-urlencoded'],
+          params: tokenParamsSchema,
+          body: oneClickRequestSchema,
           response: { 200: resultSchema },
         },
       },
