@@ -140,6 +140,24 @@ export const confirmAnswerSchema = z.object({
   listName: z.string(),
   /** The chapter whose list it is (to sign up again from its page); null for no chapter's. */
   chapter: z.object({ id: z.number().int(), state: z.string(), slug: z.string() }).nullable(),
+  /** The chapter's next meeting, as the welcome email names it; null when none is planned. */
+  nextMeeting: z
+    .object({
+      eventName: z.string(),
+      eventSlug: z.string(),
+      /** The local date it meets on, and its wall-clock times. */
+      date: z.string(),
+      startTime: z.string(),
+      endTime: z.string(),
+      start: z.string(),
+      end: z.string(),
+      /** The zone's short name then ('EST'). */
+      zone: z.string(),
+      place: z.string(),
+      note: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type ConfirmAnswer = z.infer<typeof confirmAnswerSchema>;
 

@@ -18,6 +18,8 @@ import { hashToken, newToken, refundAttempt, takeTurn } from '../auth';
 import { displayTitle } from '../../core/summaries';
 import { chaptersOfList } from './listAccess';
 import { chapterUrl, letterMail } from '../../mail/layout';
+import { nextMeetingOf } from '../../core/nextMeeting';
+import { meetingAnswer, sendWelcome } from './welcome';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // newToken(): 32 random bytes, base64url.
@@ -167,7 +169,12 @@ const notFound = () => new HttpError(404, 'This confirmation link is not valid.'
  * person, or a mail scanner before them) says it is confirmed already. A member who meanwhile
  * unsubscribed, bounced or was removed or blocked is not brought back by an old link.
  */
-export async function confirmSubscription(db: Db, token: string): Promise<ConfirmAnswer> {
+export async function confirmSubscription(
+  confirmer: Confirmer,
+  token: string,
+  now = new Date(),
+): Promise<ConfirmAnswer> {
+  const { db } = confirmer;
   if (!TOKEN.test(token)) throw notFound();
   const tokenHash = hashToken(token);
   const [row] = await db
@@ -179,6 +186,7 @@ export async function confirmSubscription(db: Db, token: string): Promise<Confir
       email: mailingListContacts.email,
       listId: mailingListContacts.listId,
       listName: mailingLists.name,
+      unsubscribeToken: mailingListContacts.unsubscribeToken,
     })
     .from(mailingListConfirmations)
     .innerJoin(mailingListContacts, eq(mailingListContacts.id, mailingListConfirmations.contactId))
@@ -186,7 +194,9 @@ export async function confirmSubscription(db: Db, token: string): Promise<Confir
     .where(eq(mailingListConfirmations.tokenHash, tokenHash))
     .limit(1);
   if (!row) throw notFound();
-  const about = { email: row.email, ...(await listInfo(db, row.listId, row.listName)) };
+  const info = await listInfo(db, row.listId, row.listName);
+  const meeting = info.chapter ? await nextMeetingOf(db, info.chapter, now) : null;
+  const about = { email: row.email, ...info, nextMeeting: meeting && meetingAnswer(meeting) };
   if (row.status === 'active') return { result: 'alreadyConfirmed', ...about };
   if (row.status !== 'unconfirmed') throw notFound();
   if (row.expiresAt.getTime() <= Date.now()) return { result: 'expired', ...about };
@@ -203,6 +213,17 @@ export async function confirmSubscription(db: Db, token: string): Promise<Confir
         returning id`,
   );
   // The owner opened their link: an unsubscribe of theirs from this list is over.
-  if (confirmed.length > 0) await liftUnsubscribes(db, row.listId, [row.email.toLowerCase()]);
+  if (confirmed.length > 0) {
+    await liftUnsubscribes(db, row.listId, [row.email.toLowerCase()]);
+    if (info.chapter) {
+      await sendWelcome(confirmer, {
+        email: row.email,
+        unsubscribeToken: row.unsubscribeToken,
+        listName: info.listName,
+        chapter: info.chapter,
+        meeting,
+      });
+    }
+  }
   return { result: confirmed.length > 0 ? 'confirmed' : 'alreadyConfirmed', ...about };
 }

@@ -85,7 +85,11 @@ export function mailingSubscriberRoutes(root: AppInstance): void {
         response: { 200: confirmAnswerSchema },
       },
     },
-    (request) => confirmSubscription(app.db, request.params.token),
+    (request) =>
+      confirmSubscription(
+        { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log: request.log },
+        request.params.token,
+      ),
   );
 
   app.get(
