@@ -77,7 +77,7 @@ function button(label: string, url: string, showUrl: boolean): string {
     `<a href="${href}" style="display:inline-block;padding:12px 24px;font-family:${S.font};font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(label)}</a>` +
     `</td></tr></table>`;
   const written = showUrl
-    ? `<p style="${pStyle};font-size:13px;color:${S.muted};word-break:break-all">If the button does not work, copy this address into your browser:<br><a href="${href}" style="${linkStyle}">${href}</a></p>`
+    ? `<p style="${pStyle};font-size:13px;color:${S.muted}">If the button does not work, copy this address into your browser:<br><a href="${href}" style="${linkStyle};word-break:break-all">${href}</a></p>`
     : '';
   return bulletproof + written;
 }
