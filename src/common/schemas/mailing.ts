@@ -142,6 +142,24 @@ export const confirmAnswerSchema = z.object({
   listName: z.string(),
   /** The chapter whose list it is (to sign up again from its page); null for no chapter's. */
   chapter: z.object({ id: z.number().int(), state: z.string(), slug: z.string() }).nullable(),
+  /** The chapter's next meeting, as the welcome email names it; null when none is planned. */
+  nextMeeting: z
+    .object({
+      eventName: z.string(),
+      eventSlug: z.string(),
+      /** The local date it meets on, and its wall-clock times. */
+      date: z.string(),
+      startTime: z.string(),
+      endTime: z.string(),
+      start: z.string(),
+      end: z.string(),
+      /** The zone's short name then ('EST'). */
+      zone: z.string(),
+      place: z.string(),
+      note: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type ConfirmAnswer = z.infer<typeof confirmAnswerSchema>;
 
@@ -240,6 +258,9 @@ export const tokenParamsSchema = z.object({ token: z.string().max(200) });
 export const unsubscribeRequestSchema = z
   .object({ 'List-Unsubscribe': z.string().max(100).optional() })
   .optional();
+
+/** POST /unsubscribe/{token}: only a mail client's RFC 8058 one-click form. */
+export const oneClickRequestSchema = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
 
 /** GET /api/mailing_list/click/{token}?url=: the link of the message to go to. */
 export const clickQuerySchema = z.object({ url: z.string().min(1).max(4000) });

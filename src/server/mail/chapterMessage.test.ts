@@ -37,7 +37,7 @@ describe('a chapter email copy', () => {
       fromName: 'Greenpoint <DL>',
       replyTo: 'greenpoint@example.org',
       headers: {
-        'List-Unsubscribe': `<${URL_}/api/mailing_list/unsubscribe/${'b'.repeat(32)}>`,
+        'List-Unsubscribe': `<${URL_}/unsubscribe/${'b'.repeat(32)}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       },
     });
@@ -48,7 +48,7 @@ describe('a chapter email copy', () => {
     expect(mail.html).toContain(`href="${click}${encodeURIComponent('http://example.org/b')}"`);
     expect(mail.html).toContain('href="mailto:h@example.org"');
     expect(mail.html).toContain(`<img src="${URL_}/api/mailing_list/open/${'a'.repeat(32)}"`);
-    expect(mail.html).toContain(`<a href="${URL_}/unsubscribe/${'b'.repeat(32)}">Unsubscribe</a>`);
+    expect(mail.html).toContain(`<a href="${URL_}/unsubscribe/${'b'.repeat(32)}"`);
     expect(mail.html).toContain('<title>Tuesday &amp; more</title>');
     expect(mail.html).toContain('member of the Greenpoint &lt;DL&gt; mailing list');
     // The plain-text part keeps the links as written.

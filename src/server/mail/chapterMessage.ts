@@ -1,10 +1,12 @@
 // A chapter email as each recipient gets it. The expensive part (rewriting links, the plain-text
 // part) is done once per message into a template with placeholders; each copy then only fills
-// in its recipient's tracking and unsubscribe tokens.
+// in its recipient's tracking and unsubscribe tokens. It wears the layout every message of the
+// site wears (./layout.ts), with the list's unsubscribe footer and RFC 8058 headers.
 import { randomBytes } from 'node:crypto';
 import { convert } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
 import type { OutgoingMail } from './mailer';
+import { listUnsubscribeHeaders, renderLetter, unsubscribeUrl } from './layout';
 
 export interface MessageSource {
   subject: string;
@@ -12,6 +14,8 @@ export interface MessageSource {
   body: string;
   fromName: string;
   replyTo: string | null;
+  /** The chapter's page ('/chapter/ny/manhattan'), shown under the network's name. */
+  chapterPath?: string | null;
 }
 
 export interface RenderOptions {
@@ -69,17 +73,6 @@ export function messageLinks(body: string): Set<string> {
   return links;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-export const unsubscribePageUrl = (publicUrl: string, token: string) =>
-  `${publicUrl}/unsubscribe/${token}`;
-export const oneClickUnsubscribeUrl = (publicUrl: string, token: string) =>
-  `${publicUrl}/api/mailing_list/unsubscribe/${token}`;
-
 export function renderTemplate(message: MessageSource, options: RenderOptions): MessageTemplate {
   // Random marks cannot occur in the body by chance, and survive HTML escaping (hex only).
   const nonce = randomBytes(12).toString('hex');
@@ -92,35 +85,25 @@ export function renderTemplate(message: MessageSource, options: RenderOptions): 
         (href) => `${api}/click/${trackingMark}?url=${encodeURIComponent(href)}`,
       )
     : message.body;
-  const unsubscribeUrl = unsubscribePageUrl(options.publicUrl, unsubscribeMark);
   const listName = message.fromName || 'this';
   const pixel = options.tracking
     ? `<img src="${api}/open/${trackingMark}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`
     : '';
-  const html = [
-    '<!doctype html><html><head><meta charset="utf-8">',
-    `<title>${escapeHtml(message.subject)}</title></head><body>`,
-    body,
-    '<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 8px">',
-    '<p style="font-size:12px;color:#666">',
-    `You get this email as a member of the ${escapeHtml(listName)} mailing list. `,
-    `<a href="${unsubscribeUrl}">Unsubscribe</a></p>`,
-    pixel,
-    '</body></html>',
-  ].join('');
-  // The plain-text part keeps the links as written: tracking is for the HTML part only.
-  const text = [
-    convert(message.body, { wordwrap: 100 }),
-    '',
-    '--',
-    `You get this email as a member of the ${listName} mailing list.`,
-    `Unsubscribe: ${unsubscribeUrl}`,
-  ].join('\n');
+  const { html, text } = renderLetter({
+    publicUrl: options.publicUrl,
+    subject: message.subject,
+    chapter: message.chapterPath
+      ? { name: message.fromName, url: `${options.publicUrl}${message.chapterPath}` }
+      : null,
+    // The plain-text part keeps the links as written: tracking is for the HTML part only.
+    blocks: [{ html: body, text: convert(message.body, { wordwrap: 100 }) }],
+    list: { name: listName, unsubscribeUrl: unsubscribeUrl(options.publicUrl, unsubscribeMark) },
+  });
   return {
     subject: message.subject,
     fromName: message.fromName,
     replyTo: message.replyTo,
-    html,
+    html: html.replace('</body>', `${pixel}</body>`),
     text,
     trackingMark,
     unsubscribeMark,
@@ -148,9 +131,6 @@ export function personalize(
     text: fill(template.text),
     ...(template.fromName ? { fromName: template.fromName } : {}),
     ...(template.replyTo ? { replyTo: template.replyTo } : {}),
-    headers: {
-      'List-Unsubscribe': `<${oneClickUnsubscribeUrl(publicUrl, recipient.unsubscribeToken)}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: listUnsubscribeHeaders(unsubscribeUrl(publicUrl, recipient.unsubscribeToken)),
   };
 }

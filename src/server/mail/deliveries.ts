@@ -18,7 +18,7 @@
 // with these, so the failure marks (one row each) need no such step.
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { mailingMessages } from '../db/schema';
+import { chapters, mailingMessages } from '../db/schema';
 import { queryRows } from '../core/database';
 import type { MessageSource } from './chapterMessage';
 
@@ -274,9 +274,18 @@ export async function loadMessage(db: Db, messageId: number): Promise<MessageSou
       body: mailingMessages.body,
       fromName: mailingMessages.fromName,
       replyTo: mailingMessages.replyTo,
+      state: chapters.state,
+      slug: chapters.slug,
     })
     .from(mailingMessages)
+    .leftJoin(chapters, eq(chapters.id, mailingMessages.chapterId))
     .where(eq(mailingMessages.id, messageId))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { state, slug, ...message } = row;
+  // The chapter's page as it is now (a renamed slug still leads home).
+  return {
+    ...message,
+    chapterPath: slug ? `/chapter/${(state ?? '').toLowerCase()}/${slug}` : null,
+  };
 }

@@ -4,6 +4,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { legacyImportMap, passwordResetTokens, users } from '../../db/schema';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
+import { letterMail } from '../../mail/layout';
 import { resetLink, hashToken, newToken } from '../../modules/auth';
 import { SITE_NAME } from '../../../common/constants';
 import { eachLimit, importEntity, type ImportContext } from './context';
@@ -64,20 +65,19 @@ function invitationMail(
   invitation: { email: string; name: string; token: string },
   publicUrl: string,
 ): OutgoingMail {
-  return {
-    to: invitation.email,
+  return letterMail(invitation.email, {
+    publicUrl,
     subject: `Your ${SITE_NAME} account has moved: set your password`,
-    text: [
-      `Hello ${invitation.name},`,
-      '',
-      `The ${SITE_NAME} site has moved to a new home, and your account came with it: your chapters and roles are as they were.`,
-      `Set a password within ${INVITATION_DAYS} days here:`,
-      '',
-      resetLink(publicUrl, invitation.token),
-      '',
-      'After that, "Forgot password" on the sign-in page sends a new link at any time.',
-    ].join('\n'),
-  };
+    greeting: `Hello ${invitation.name},`,
+    blocks: [
+      {
+        p: `The ${SITE_NAME} site has moved to a new home, and your account came with it: your chapters and roles are as they were. Set a password within ${INVITATION_DAYS} days on this page:`,
+      },
+      { button: 'Set my password', url: resetLink(publicUrl, invitation.token), showUrl: true },
+      { p: 'After that, "Forgot password" on the sign-in page sends a new link at any time.' },
+    ],
+    reason: `You get this email because ${invitation.email} has an account on the ${SITE_NAME} site.`,
+  });
 }
 
 /** Undoes the mark of an invitation whose mail could not be handed over. */

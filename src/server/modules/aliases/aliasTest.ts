@@ -6,12 +6,14 @@ import type { AliasTestAnswer } from '../../../common/schemas/emailAdmin';
 import { HttpError } from '../../core/httpError';
 import type { Mailer } from '../../mail/mailer';
 import { aliasAddress } from './service';
+import { letterMail } from '../../mail/layout';
 
 export async function testAlias(
   db: Db,
   mailer: Mailer,
   id: number,
   adminEmail: string,
+  publicUrl: string,
 ): Promise<AliasTestAnswer> {
   const alias = await aliasAddress(db, id);
   const to = `${alias.localPart}@${alias.domain}`;
@@ -20,15 +22,24 @@ export async function testAlias(
   }
   const sentAt = new Date().toISOString();
   try {
-    await mailer.send({
-      to,
-      subject: `Test of the alias ${to}`,
-      text:
-        `This is a test of the alias ${to}, sent from the site's email administration by ` +
-        `${adminEmail} at ${sentAt}.\n\nIt should reach: ${alias.recipients.join(', ')}.\n`,
-      replyTo: adminEmail,
-      headers: { 'X-Alias-Test': String(alias.id) },
-    });
+    await mailer.send(
+      letterMail(
+        to,
+        {
+          publicUrl,
+          subject: `Test of the alias ${to}`,
+          blocks: [
+            {
+              p: `This is a test of the alias ${to}, sent from the site's email administration by ${adminEmail} at ${sentAt}.`,
+            },
+            { p: `It should reach: ${alias.recipients.join(', ')}.` },
+          ],
+          reason:
+            'You get this email because a site admin tested the alias you receive mail through.',
+        },
+        { replyTo: adminEmail, headers: { 'X-Alias-Test': String(alias.id) } },
+      ),
+    );
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     throw new HttpError(502, `The mail server did not take the test message: ${reason}`);

@@ -99,7 +99,7 @@ export function aliasRoutes(root: AppInstance): void {
     },
     (request) => {
       const user = requireAdmin(request);
-      return testAlias(app.db, app.mailer, request.body.id, user.email);
+      return testAlias(app.db, app.mailer, request.body.id, user.email, app.config.publicUrl);
     },
   );
 }

@@ -11,6 +11,7 @@ import { slugParamsSchema } from '../../../common/schemas/content';
 import { requireSignIn } from '../../plugins/auth';
 import { createApplication, getApplicationBySlug, listMyApplications } from './service';
 import { updateApplication } from './admin';
+import { tellApplied } from './mails';
 
 export function applicationRoutes(root: AppInstance): void {
   // AppInstance does not carry the zod type provider; this gives handlers typed params and bodies.
@@ -26,7 +27,7 @@ export function applicationRoutes(root: AppInstance): void {
     },
     // An admin posting an application with its slug saves that application (admin.ts); anything
     // else is a new application of the caller, of which only city, state, type and reason count.
-    (request) => {
+    async (request) => {
       const user = requireSignIn(request);
       const {
         slug,
@@ -46,7 +47,12 @@ export function applicationRoutes(root: AppInstance): void {
         });
       }
       const { city, state, type, reason } = request.body;
-      return createApplication(app.db, user, { city, state, type, reason });
+      const application = await createApplication(app.db, user, { city, state, type, reason });
+      await tellApplied(
+        { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log: request.log },
+        application,
+      );
+      return application;
     },
   );
 

@@ -8,6 +8,7 @@ import { emailChangeTokens, users } from '../../db/schema';
 import type { Account, EmailChangeAnswer } from '../../../common/schemas/auth';
 import { LIMITS } from '../../../common/constants';
 import type { Mailer } from '../../mail/mailer';
+import { letterMail } from '../../mail/layout';
 import { fieldError } from '../../core/httpError';
 import { hashPassword, verifyPassword } from './passwords';
 import { byEmail, spendResetTokens } from './service';
@@ -95,32 +96,43 @@ export async function requestEmailChange(
       expiresAt: new Date(Date.now() + LIMITS.resetLinkMinutes * 60_000),
     });
   });
-  await mailer.send({
-    to: newEmail,
-    subject: 'Confirm your new Living Liberally email address',
-    text: [
-      `Hi ${me.name},`,
-      '',
-      'Someone (we hope you) asked to use this address for their Living Liberally account.',
-      `Confirm it here within ${linkLife()}: ${publicUrl}/email_change/${token}`,
-      '',
-      'Until the link is opened the account keeps its old address. If it was not you, ignore',
-      'this email.',
-    ].join('\n'),
-  });
-  await mailer.send({
-    to: me.email,
-    subject: 'A change of your Living Liberally email address was asked for',
-    text: [
-      `Hi ${me.name},`,
-      '',
-      `Someone signed in to your Living Liberally account asked to change its email address to`,
-      `${newEmail}. Nothing changes until the link we sent to that address is opened.`,
-      '',
-      `If it was not you, change your password at ${publicUrl}/settings: that also cancels the`,
-      'change.',
-    ].join('\n'),
-  });
+  await mailer.send(
+    letterMail(newEmail, {
+      publicUrl,
+      subject: 'Confirm your new Living Liberally email address',
+      greeting: `Hi ${me.name},`,
+      blocks: [
+        {
+          p: `Someone (we hope you) asked to use this address for their Living Liberally account. Confirm it on this page within ${linkLife()}:`,
+        },
+        {
+          button: 'Confirm this address',
+          url: `${publicUrl}/email_change/${token}`,
+          showUrl: true,
+        },
+        {
+          p: 'Until then the account keeps its old address. If it was not you, ignore this email.',
+          small: true,
+        },
+      ],
+      reason: `You get this email because ${newEmail} was given as a new address for an account.`,
+    }),
+  );
+  await mailer.send(
+    letterMail(me.email, {
+      publicUrl,
+      subject: 'A change of your Living Liberally email address was asked for',
+      greeting: `Hi ${me.name},`,
+      blocks: [
+        {
+          p: `Someone signed in to your Living Liberally account asked to change its email address to ${newEmail}. Nothing changes until the link we sent to that address is opened.`,
+        },
+        { p: 'If it was not you, change your password: that also cancels the change.' },
+        { link: 'Your account settings', url: `${publicUrl}/settings` },
+      ],
+      reason: `You get this email because it is the address of your Living Liberally account.`,
+    }),
+  );
   return loadAccount(db, userId);
 }
 

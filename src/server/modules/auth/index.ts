@@ -10,5 +10,5 @@ export {
   takeTurn,
 } from './rateLimit';
 export { authRoutes } from './routes';
-export { resetLink } from './service';
+export { createResetToken, resetLink } from './service';
 export { SESSION_COOKIE, hashToken, newToken, userForToken } from './sessions';

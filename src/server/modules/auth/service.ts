@@ -8,6 +8,7 @@ import { passwordResetTokens, users } from '../../db/schema';
 import type { AuthResponse, SignupRequest } from '../../../common/schemas/auth';
 import { LIMITS } from '../../../common/constants';
 import type { Mailer } from '../../mail/mailer';
+import { letterMail } from '../../mail/layout';
 import { hashPassword, verifyPassword } from './passwords';
 import { deleteOtherSessions, hashToken, loadUser, newToken } from './sessions';
 
@@ -81,18 +82,21 @@ export async function requestPasswordReset(
     .where(byEmail(email));
   if (!user) return 'user not found';
   const link = resetLink(publicUrl, await createResetToken(db, user.id));
-  await mailer.send({
-    to: user.email,
-    subject: 'Reset your Living Liberally password',
-    text: [
-      `Hi ${user.name},`,
-      '',
-      'Someone (we hope you) asked to reset the password of your Living Liberally account.',
-      `Choose a new password here within the next hour: ${link}`,
-      '',
-      'If it was not you, ignore this email: your password stays as it is.',
-    ].join('\n'),
-  });
+  await mailer.send(
+    letterMail(user.email, {
+      publicUrl,
+      subject: 'Reset your Living Liberally password',
+      greeting: `Hi ${user.name},`,
+      blocks: [
+        {
+          p: 'Someone (we hope you) asked to reset the password of your Living Liberally account. Choose a new password on this page within the next hour:',
+        },
+        { button: 'Choose a new password', url: link, showUrl: true },
+        { p: 'If it was not you, ignore this email: your password stays as it is.', small: true },
+      ],
+      reason: `You get this email because a password reset was asked for ${user.email}.`,
+    }),
+  );
   return 'ok';
 }
 

@@ -54,8 +54,14 @@ async function insertWithFreeSlug(
   throw new Error('could not find a free chapter slug');
 }
 
-/** Creates the chapter (and approves the application) and answers the new chapter's id. */
-export async function createChapter(db: Db, input: NewChapter): Promise<number> {
+/**
+ * Creates the chapter (and approves the application) and answers the new chapter's id, and the
+ * applicant made its host when it came from an application.
+ */
+export async function createChapter(
+  db: Db,
+  input: NewChapter,
+): Promise<{ id: number; hostUserId: number | null }> {
   return db.transaction(async (tx) => {
     let application: ChapterHostApplicationRow | undefined;
     if (input.chapterHostApplicationSlug !== undefined) {
@@ -144,6 +150,6 @@ export async function createChapter(db: Db, input: NewChapter): Promise<number> 
         .values({ userId: application.userId, roleId: ROLE.chapterHost, chapterId: chapter.id })
         .onConflictDoNothing();
     }
-    return chapter.id;
+    return { id: chapter.id, hostUserId: application?.userId ?? null };
   });
 }

@@ -10,6 +10,7 @@ import { changed } from '../../caching/answerKeys';
 import { getChapterById } from './chapter';
 import { countedListField } from '../mailing';
 import { createChapter } from './create';
+import { tellNewHost } from './hostMails';
 
 export function chapterCreateRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -22,7 +23,15 @@ export function chapterCreateRoutes(root: AppInstance): void {
     },
     async (request) => {
       const user = requireAdmin(request);
-      const id = await createChapter(app.db, request.body);
+      const { id, hostUserId } = await createChapter(app.db, request.body);
+      // After the commit: the welcome's set-password link is a row of its own.
+      if (hostUserId !== null) {
+        await tellNewHost(
+          { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log: request.log },
+          id,
+          hostUserId,
+        );
+      }
       const chapter = await getChapterById(
         app.db,
         user,

@@ -2,7 +2,8 @@
 // access to the chapter at all, and then each field it changes must be one its role may change
 // (policy.ts CHAPTER_FIELD_ACCESS): a field sent unchanged is not a change, so a form may send
 // the whole chapter back.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { CHAPTER_STATUS } from '../../../common/constants';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { chapters, LIST_ID_INDEXES } from '../../db/schema';
@@ -29,7 +30,12 @@ const FIELDS = Object.keys(CHAPTER_FIELD_ACCESS) as ChapterFieldName[];
 const ifSet = <T>(value: T | undefined, rule: (v: T) => string | null) =>
   value === undefined ? null : rule(value);
 
-export async function saveChapter(db: Db, user: User, request: ChapterSaveRequest): Promise<void> {
+/** Saves; answers whether the save made a hidden chapter active (its hosts are told). */
+export async function saveChapter(
+  db: Db,
+  user: User,
+  request: ChapterSaveRequest,
+): Promise<{ activated: boolean }> {
   const current = await requireChapterHostAccess(db, user, request.id);
   const changes: Partial<typeof chapters.$inferInsert> = {};
   for (const field of FIELDS) {
@@ -65,13 +71,31 @@ export async function saveChapter(db: Db, user: User, request: ChapterSaveReques
       refused.map((field) => ({ field: `body.${field}`, message })),
     );
   }
-  if (Object.keys(changes).length === 0) return;
+  if (Object.keys(changes).length === 0) return { activated: false };
   if (changes.emailAlias !== undefined && !mayUseAliasName(user, changes.emailAlias)) {
     throw fieldError(400, 'body.emailAlias', RESERVED_ALIAS_MESSAGE);
   }
   await checkMailSettings(db, current, changes);
   try {
-    await db.update(chapters).set(changes).where(eq(chapters.id, current.id));
+    // Only the save that changes the stored status says so: of two saves at once, one does.
+    const [row] = await db
+      .update(chapters)
+      .set(changes)
+      .where(
+        changes.status === CHAPTER_STATUS.active
+          ? and(eq(chapters.id, current.id), eq(chapters.status, CHAPTER_STATUS.hidden))
+          : eq(chapters.id, current.id),
+      )
+      .returning({ id: chapters.id });
+    if (changes.status === CHAPTER_STATUS.active && !row) {
+      // Made active meanwhile by someone else: save the rest, the hosts were told once.
+      const { status: _status, ...rest } = changes;
+      if (Object.keys(rest).length > 0) {
+        await db.update(chapters).set(rest).where(eq(chapters.id, current.id));
+      }
+      return { activated: false };
+    }
+    return { activated: changes.status === CHAPTER_STATUS.active };
   } catch (err) {
     // The unique index is the one check of a taken slug: a check before the update could
     // still lose a race to another save.

@@ -10,6 +10,7 @@ import { changed } from '../../caching/answerKeys';
 import { getChapterById } from './chapter';
 import { countedListField } from '../mailing';
 import { saveChapter } from './save';
+import { tellActivated } from './hostMails';
 
 export function chapterSaveRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -22,7 +23,13 @@ export function chapterSaveRoutes(root: AppInstance): void {
     },
     async (request) => {
       const user = requireSignIn(request);
-      await saveChapter(app.db, user, request.body);
+      const { activated } = await saveChapter(app.db, user, request.body);
+      if (activated) {
+        await tellActivated(
+          { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log: request.log },
+          request.body.id,
+        );
+      }
       const counted = await countedListField(app.db, app.config);
       const chapter = await getChapterById(app.db, user, request.body.id, counted);
       await forgetAnswers(app, changed.chapter(chapter));

@@ -90,10 +90,34 @@ describe('confirmed sign-ups', () => {
       email,
       listName: town.listName,
       chapter: town.chapter(),
+      nextMeeting: null,
     });
     expect((await member(email))!.status).toBe('active');
     const again = await confirm(token);
     expect(again.json()).toMatchObject({ result: 'alreadyConfirmed', email });
+
+    // One welcome (issue 34): list mail, so it can be left with one click.
+    const welcomes = (await mailTo(email)).filter((m) => m.subject === 'Welcome to Greenpoint');
+    expect(welcomes).toHaveLength(1);
+    const welcome = welcomes[0]!;
+    expect(welcome.text).toContain(`${PUBLIC_URL}/chapter/ny/${w.chapters.town.slug}`);
+    expect(welcome.headers).toMatchObject({
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    const oneClick = /^<https:\/\/chapters\.example\.org(\/unsubscribe\/[0-9a-f]{32})>$/.exec(
+      (welcome.headers as Record<string, string>)['List-Unsubscribe']!,
+    )![1]!;
+    // The confirmation mail before it is transactional: no unsubscribe.
+    const confirmation = (await mailTo(email)).find((m) => m.subject.startsWith('Confirm'));
+    expect(confirmation!.headers).not.toHaveProperty('List-Unsubscribe');
+    const left = await t.app.inject({
+      method: 'POST',
+      url: oneClick,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(left.statusCode).toBe(200);
+    expect((await member(email))!.status).toBe('unsub');
   });
 
   it('mails again at most once every few minutes, and leaves an active member as is', async () => {
@@ -142,6 +166,7 @@ describe('confirmed sign-ups', () => {
       email,
       listName: town.listName,
       chapter: town.chapter(),
+      nextMeeting: null,
     });
     // Still there, still unconfirmed: shown as such, never mailed a chapter email.
     expect((await member(email))!.status).toBe('unconfirmed');

@@ -17,6 +17,9 @@ import { HttpError } from '../../core/httpError';
 import { hashToken, newToken, refundAttempt, takeTurn } from '../auth';
 import { displayTitle } from '../../core/summaries';
 import { chaptersOfList } from './listAccess';
+import { chapterUrl, letterMail } from '../../mail/layout';
+import { nextMeetingOf } from '../../core/nextMeeting';
+import { meetingAnswer, sendWelcome } from './welcome';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // newToken(): 32 random bytes, base64url.
@@ -104,21 +107,27 @@ export async function sendConfirmation(
   // not every sign-up ever made.
   await pruneConfirmations(db);
 
-  const { listName } = await listInfo(db, Number(listId), contact.name);
+  const { listName, chapter } = await listInfo(db, Number(listId), contact.name);
   const link = `${publicUrl}${CONFIRM_PATH}${token}`;
   try {
-    await mailer.send({
-      to: contact.email,
-      subject: `Confirm your subscription to ${listName}`,
-      text: [
-        `Someone (we hope you) asked to get email from ${listName} at ${contact.email}.`,
-        '',
-        `To confirm, open this link within ${LIMITS.confirmLinkDays} days:`,
-        link,
-        '',
-        'If it was not you, ignore this email: you will get nothing more from us.',
-      ].join('\n'),
-    });
+    await mailer.send(
+      letterMail(contact.email, {
+        publicUrl,
+        subject: `Confirm your subscription to ${listName}`,
+        chapter: chapter ? { name: listName, url: chapterUrl(publicUrl, chapter) } : null,
+        blocks: [
+          {
+            p: `Someone (we hope you) asked to get email from ${listName} at ${contact.email}. To confirm, open this page within ${LIMITS.confirmLinkDays} days:`,
+          },
+          { button: 'Confirm my subscription', url: link, showUrl: true },
+          {
+            p: 'If it was not you, ignore this email: you will get nothing more from us.',
+            small: true,
+          },
+        ],
+        reason: `You get this email because ${contact.email} was signed up to the ${listName} mailing list.`,
+      }),
+    );
   } catch (err) {
     await db
       .delete(mailingListConfirmations)
@@ -160,7 +169,12 @@ const notFound = () => new HttpError(404, 'This confirmation link is not valid.'
  * person, or a mail scanner before them) says it is confirmed already. A member who meanwhile
  * unsubscribed, bounced or was removed or blocked is not brought back by an old link.
  */
-export async function confirmSubscription(db: Db, token: string): Promise<ConfirmAnswer> {
+export async function confirmSubscription(
+  confirmer: Confirmer,
+  token: string,
+  now = new Date(),
+): Promise<ConfirmAnswer> {
+  const { db } = confirmer;
   if (!TOKEN.test(token)) throw notFound();
   const tokenHash = hashToken(token);
   const [row] = await db
@@ -172,6 +186,7 @@ export async function confirmSubscription(db: Db, token: string): Promise<Confir
       email: mailingListContacts.email,
       listId: mailingListContacts.listId,
       listName: mailingLists.name,
+      unsubscribeToken: mailingListContacts.unsubscribeToken,
     })
     .from(mailingListConfirmations)
     .innerJoin(mailingListContacts, eq(mailingListContacts.id, mailingListConfirmations.contactId))
@@ -179,7 +194,9 @@ export async function confirmSubscription(db: Db, token: string): Promise<Confir
     .where(eq(mailingListConfirmations.tokenHash, tokenHash))
     .limit(1);
   if (!row) throw notFound();
-  const about = { email: row.email, ...(await listInfo(db, row.listId, row.listName)) };
+  const info = await listInfo(db, row.listId, row.listName);
+  const meeting = info.chapter ? await nextMeetingOf(db, info.chapter, now) : null;
+  const about = { email: row.email, ...info, nextMeeting: meeting && meetingAnswer(meeting) };
   if (row.status === 'active') return { result: 'alreadyConfirmed', ...about };
   if (row.status !== 'unconfirmed') throw notFound();
   if (row.expiresAt.getTime() <= Date.now()) return { result: 'expired', ...about };
@@ -196,6 +213,17 @@ export async function confirmSubscription(db: Db, token: string): Promise<Confir
         returning id`,
   );
   // The owner opened their link: an unsubscribe of theirs from this list is over.
-  if (confirmed.length > 0) await liftUnsubscribes(db, row.listId, [row.email.toLowerCase()]);
+  if (confirmed.length > 0) {
+    await liftUnsubscribes(db, row.listId, [row.email.toLowerCase()]);
+    if (info.chapter) {
+      await sendWelcome(confirmer, {
+        email: row.email,
+        unsubscribeToken: row.unsubscribeToken,
+        listName: info.listName,
+        chapter: info.chapter,
+        meeting,
+      });
+    }
+  }
   return { result: confirmed.length > 0 ? 'confirmed' : 'alreadyConfirmed', ...about };
 }

@@ -46,6 +46,7 @@ export async function composeMessage(
     body,
     fromName: displayTitle(chapter),
     replyTo: replyTo || null,
+    chapterPath: `/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`,
   };
 }
 

@@ -80,7 +80,7 @@ describe('POST /api/mailing_list/send_message', () => {
     expect(copy.headers).toMatchObject({
       'Reply-To': 'greenpoint@drinkingliberally.org',
       'List-Unsubscribe': expect.stringMatching(
-        /^<https:\/\/chapters\.example\.org\/api\/mailing_list\/unsubscribe\/[0-9a-f]{32}>$/,
+        /^<https:\/\/chapters\.example\.org\/unsubscribe\/[0-9a-f]{32}>$/,
       ),
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });

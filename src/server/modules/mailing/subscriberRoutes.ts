@@ -9,6 +9,7 @@ import {
   confirmAnswerSchema,
   tokenParamsSchema,
   unsubscribeInfoSchema,
+  oneClickRequestSchema,
   unsubscribeRequestSchema,
 } from '../../../common/schemas/mailing';
 import { resultSchema } from '../../../common/schemas/permissions';
@@ -55,6 +56,22 @@ export function mailingSubscriberRoutes(root: AppInstance): void {
       },
       (request) => unsubscribe(app.db, request.params.token),
     );
+    // The address every List-Unsubscribe header names since issue 34: the unsubscribe page,
+    // which a GET shows (with its button) and a mail client's one-click POST acts on.
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/unsubscribe/:token',
+      {
+        config: { access: 'public' },
+        schema: {
+          hide: true,
+          consumes: ['application/x-www-form-urlencoded'],
+          params: tokenParamsSchema,
+          body: oneClickRequestSchema,
+          response: { 200: resultSchema },
+        },
+      },
+      (request) => unsubscribe(app.db, request.params.token),
+    );
   });
 
   // A POST, called by the page the link opens: a mail scanner fetching the link confirms nothing.
@@ -68,7 +85,11 @@ export function mailingSubscriberRoutes(root: AppInstance): void {
         response: { 200: confirmAnswerSchema },
       },
     },
-    (request) => confirmSubscription(app.db, request.params.token),
+    (request) =>
+      confirmSubscription(
+        { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log: request.log },
+        request.params.token,
+      ),
   );
 
   app.get(

@@ -47,8 +47,8 @@ async function newLink({ db, publicUrl }: Teller, rsvpId: number) {
   return { link: `${publicUrl}${RSVP_PATH}${token}`, tokenHash };
 }
 
-function about(occasion: Occasion, rsvp: Person, link: string): MailAbout {
-  return { ...occasion, rsvp, link };
+function about(occasion: Occasion, rsvp: Person, link: string, publicUrl: string): MailAbout {
+  return { ...occasion, rsvp, link, publicUrl };
 }
 
 /** Mails the link that confirms `rsvp` (its pending change, if any), within the limit. */
@@ -63,7 +63,7 @@ export async function sendConfirmation(
   if (!(await takeTurn(teller.db, turn, window, now))) return 'limited';
   const { link, tokenHash } = await newLink(teller, rsvp.id);
   try {
-    await teller.mailer.send(confirmationMail(about(occasion, rsvp, link)));
+    await teller.mailer.send(confirmationMail(about(occasion, rsvp, link, teller.publicUrl)));
   } catch (err) {
     // No mail, no link, and the turn back: sending the form again tries again.
     await teller.db.delete(rsvpTokens).where(eq(rsvpTokens.tokenHash, tokenHash));
@@ -86,8 +86,8 @@ export async function tellPlaced(
   const position = known ? known.position : await waitlistPosition(teller.db, rsvp);
   await deliver(teller, rsvp, (link) =>
     position === null
-      ? goingMail(about(occasion, rsvp, link))
-      : waitlistMail(about(occasion, rsvp, link), position),
+      ? goingMail(about(occasion, rsvp, link, teller.publicUrl))
+      : waitlistMail(about(occasion, rsvp, link, teller.publicUrl), position),
   );
 }
 
@@ -98,7 +98,9 @@ export async function tellMovedUp(
   moved: readonly RsvpRow[],
 ): Promise<void> {
   for (const rsvp of moved) {
-    await deliver(teller, rsvp, (link) => movedUpMail(about(occasion, rsvp, link)));
+    await deliver(teller, rsvp, (link) =>
+      movedUpMail(about(occasion, rsvp, link, teller.publicUrl)),
+    );
   }
 }
 

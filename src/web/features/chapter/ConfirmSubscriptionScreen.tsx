@@ -8,9 +8,57 @@ import { confirmAnswerSchema } from '../../answerSchemas';
 import { ApiError, apiSend } from '../../api';
 import { PageSpinner } from '../../components/PageSpinner';
 import { MailingListSignup } from '../../components/chapterPin/MailingListSignup';
+import { AddToCalendarMenu } from '../../components/calendar/AddToCalendarMenu';
+import { dateWithWeekday, timeRangeText } from '../../../common/eventSchedule';
+import type { ConfirmAnswer } from '../../../common/schemas/mailing';
 
 type Chapter = { id: number; state: string; slug: string };
 const chapterPath = (c: Chapter) => `/chapter/${c.state.toLowerCase()}/${c.slug}`;
+type Meeting = NonNullable<ConfirmAnswer['nextMeeting']>;
+
+/** The chapter's next meeting, as the welcome email shows it, with its calendar links. */
+function NextMeetingCard({
+  chapter,
+  listName,
+  meeting,
+}: {
+  chapter: Chapter;
+  listName: string;
+  meeting: Meeting;
+}) {
+  const eventPath = `${chapterPath(chapter)}/events/${meeting.eventSlug}`;
+  return (
+    <section className="card mb-3" style={{ maxWidth: '32rem' }} aria-labelledby="next-meeting">
+      <div className="card-body">
+        <h2 id="next-meeting" className="h6 text-uppercase text-body-secondary mb-2">
+          Next meeting
+        </h2>
+        <p className="h5 mb-1">
+          <Link to={eventPath}>{meeting.eventName}</Link>
+        </p>
+        <p className="mb-1">
+          {dateWithWeekday(meeting.date, 'long')} ·{' '}
+          {timeRangeText(meeting.startTime, meeting.endTime)}
+          {meeting.zone ? ` ${meeting.zone}` : ''}
+        </p>
+        {meeting.place && <address className="mb-2">{meeting.place}</address>}
+        {meeting.note && <p className="small text-body-secondary mb-2">{meeting.note}</p>}
+        <AddToCalendarMenu
+          id="confirm-add-to-calendar"
+          occurrence={{
+            title: `${listName} at ${meeting.eventName}`,
+            location: [meeting.eventName, meeting.place].filter(Boolean).join(', '),
+            details: '',
+            path: eventPath,
+            when: { start: meeting.start, end: meeting.end },
+          }}
+          icsPath={`/api/chapter_calendar/event/${encodeURIComponent(meeting.eventSlug)}/event.ics`}
+          feedPath={`/api/chapter_calendar/${encodeURIComponent(chapter.slug)}/events.ics`}
+        />
+      </div>
+    </section>
+  );
+}
 
 /**
  * The page a sign-up's confirmation link opens: it confirms (a POST, so a mail scanner that
@@ -91,10 +139,17 @@ export function ConfirmSubscriptionScreen() {
         <>
           <p role="status" className="lead text-break">
             {result === 'confirmed'
-              ? `Thank you! ${email} is confirmed for the ${listName} list.`
+              ? `Thank you! ${email} is confirmed for the ${listName} list. A welcome email is on its way.`
               : `${email} is already confirmed for the ${listName} list.`}{' '}
             Emails about meetings will come there; each one has a link to unsubscribe.
           </p>
+          {chapter && confirm.data.nextMeeting && (
+            <NextMeetingCard
+              chapter={chapter}
+              listName={listName}
+              meeting={confirm.data.nextMeeting}
+            />
+          )}
           {chapter && <Link to={chapterPath(chapter)}>Go to {listName}</Link>}
         </>
       );
