@@ -12,7 +12,19 @@ export interface MessageSource {
   body: string;
   fromName: string;
   replyTo: string | null;
+  /**
+   * 'host' and 'reminder' go to a list (unsubscribe footer and headers); the other kinds go to
+   * people about something they did (an RSVP, hosting) and carry no unsubscribe (issue 34).
+   */
+  kind?: string;
 }
+
+/** Mail to a list: the unsubscribe footer and the one-click headers. */
+const isListMail = (kind: string | undefined) =>
+  kind === undefined || kind === 'host' || kind === 'reminder';
+
+/** Where a scheduled message's per-copy links (the list reminder's "I'm going") put the copy's token. */
+export const COPY_TOKEN = '__COPY_TOKEN__';
 
 export interface RenderOptions {
   publicUrl: string;
@@ -28,12 +40,13 @@ export interface MessageTemplate {
   text: string;
   trackingMark: string;
   unsubscribeMark: string;
+  listMail: boolean;
 }
 
 export interface Recipient {
   email: string;
   trackingToken: string;
-  unsubscribeToken: string;
+  unsubscribeToken: string | null;
 }
 
 const WEB = /^https?:\/\//i;
@@ -86,35 +99,50 @@ export function renderTemplate(message: MessageSource, options: RenderOptions): 
   const trackingMark = `t${nonce}`;
   const unsubscribeMark = `u${nonce}`;
   const api = `${options.publicUrl}/api/mailing_list`;
-  const body = options.tracking
-    ? mapLinks(
-        message.body,
-        (href) => `${api}/click/${trackingMark}?url=${encodeURIComponent(href)}`,
-      )
-    : message.body;
+  // A link that carries the copy's own token (COPY_TOKEN) is not tracked: the click redirect
+  // only leads to links the stored body holds, and this one differs in every copy.
+  const body = (
+    options.tracking
+      ? mapLinks(message.body, (href) =>
+          href.includes(COPY_TOKEN)
+            ? href
+            : `${api}/click/${trackingMark}?url=${encodeURIComponent(href)}`,
+        )
+      : message.body
+  ).replaceAll(COPY_TOKEN, trackingMark);
+  const listMail = isListMail(message.kind);
   const unsubscribeUrl = unsubscribePageUrl(options.publicUrl, unsubscribeMark);
   const listName = message.fromName || 'this';
   const pixel = options.tracking
     ? `<img src="${api}/open/${trackingMark}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`
     : '';
+  const footer = listMail
+    ? [
+        '<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 8px">',
+        '<p style="font-size:12px;color:#666">',
+        `You get this email as a member of the ${escapeHtml(listName)} mailing list. `,
+        `<a href="${unsubscribeUrl}">Unsubscribe</a></p>`,
+      ]
+    : [];
   const html = [
     '<!doctype html><html><head><meta charset="utf-8">',
     `<title>${escapeHtml(message.subject)}</title></head><body>`,
     body,
-    '<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 8px">',
-    '<p style="font-size:12px;color:#666">',
-    `You get this email as a member of the ${escapeHtml(listName)} mailing list. `,
-    `<a href="${unsubscribeUrl}">Unsubscribe</a></p>`,
+    ...footer,
     pixel,
     '</body></html>',
   ].join('');
   // The plain-text part keeps the links as written: tracking is for the HTML part only.
   const text = [
-    convert(message.body, { wordwrap: 100 }),
-    '',
-    '--',
-    `You get this email as a member of the ${listName} mailing list.`,
-    `Unsubscribe: ${unsubscribeUrl}`,
+    convert(message.body.replaceAll(COPY_TOKEN, trackingMark), { wordwrap: 100 }),
+    ...(listMail
+      ? [
+          '',
+          '--',
+          `You get this email as a member of the ${listName} mailing list.`,
+          `Unsubscribe: ${unsubscribeUrl}`,
+        ]
+      : []),
   ].join('\n');
   return {
     subject: message.subject,
@@ -124,6 +152,7 @@ export function renderTemplate(message: MessageSource, options: RenderOptions): 
     text,
     trackingMark,
     unsubscribeMark,
+    listMail,
   };
 }
 
@@ -133,10 +162,11 @@ export function personalize(
   recipient: Recipient,
   publicUrl: string,
 ): OutgoingMail {
-  const fill = (s: string) =>
-    s
-      .replaceAll(template.trackingMark, recipient.trackingToken)
-      .replaceAll(template.unsubscribeMark, recipient.unsubscribeToken);
+  const unsubscribeToken = recipient.unsubscribeToken;
+  const fill = (s: string) => {
+    const tracked = s.replaceAll(template.trackingMark, recipient.trackingToken);
+    return unsubscribeToken ? tracked.replaceAll(template.unsubscribeMark, unsubscribeToken) : tracked;
+  };
   return {
     to: recipient.email,
     // Fixed per delivery, so a copy sent again after a crash (the SMTP server had taken the
@@ -148,9 +178,13 @@ export function personalize(
     text: fill(template.text),
     ...(template.fromName ? { fromName: template.fromName } : {}),
     ...(template.replyTo ? { replyTo: template.replyTo } : {}),
-    headers: {
-      'List-Unsubscribe': `<${oneClickUnsubscribeUrl(publicUrl, recipient.unsubscribeToken)}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    ...(template.listMail && unsubscribeToken
+      ? {
+          headers: {
+            'List-Unsubscribe': `<${oneClickUnsubscribeUrl(publicUrl, unsubscribeToken)}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        }
+      : {}),
   };
 }
