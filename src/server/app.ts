@@ -61,7 +61,6 @@ import { dashboardRoutes } from './modules/dashboard';
 import { aliasRoutes } from './modules/aliases';
 import { createMailSchedule, goingRoutes } from './modules/reminders';
 import { getEmailService } from './modules/settings';
-import { activeListProvider } from './mail/lists/factory';
 import { eq } from 'drizzle-orm';
 import { mailingLists } from './db/schema';
 import { brevoChoice } from './modules/mailing';
@@ -186,12 +185,16 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
     publicUrl: config.publicUrl,
     listOf: async (tx, chapter) => {
       // Reminders go through the built-in lists only: a list kept at Brevo is Brevo's to mail.
-      if ((await activeListProvider(db, brevo)) !== 'builtin') return null;
-      const field =
-        (await getEmailService(db)) === 'sendInBlue' ? chapter.sendInBlueListId : chapter.brontoListId;
+      // Read in the caller's transaction: the embedded database has one connection.
+      const service = await getEmailService(tx as Db);
+      if (brevo && service === 'sendInBlue') return null;
+      const field = service === 'sendInBlue' ? chapter.sendInBlueListId : chapter.brontoListId;
       const id = Number(field?.trim());
       if (!Number.isInteger(id) || id <= 0) return null;
-      const [list] = await tx.select({ id: mailingLists.id }).from(mailingLists).where(eq(mailingLists.id, id));
+      const [list] = await tx
+        .select({ id: mailingLists.id })
+        .from(mailingLists)
+        .where(eq(mailingLists.id, id));
       return list ? list.id : null;
     },
     onQueueing: () => sendQueuer.wake(),
