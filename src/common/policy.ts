@@ -80,8 +80,13 @@ export function mayUseAliasName(user: Someone, localPart: string): boolean {
 
 /** The level of access a change to each chapter field needs (spec 2 §2 Chapter Settings, §6). */
 export const CHAPTER_FIELD_ACCESS = {
-  // Page Content is a host's to write.
+  // Page Content is a host's to write, and so are the chapter's reminders (issue 34): the host
+  // is the one whose chore they take over.
   about: 'host',
+  reminderDaysBefore: 'host',
+  reminderHour: 'host',
+  rsvpReminderHours: 'host',
+  hostDigestHours: 'host',
   // Everything on Chapter Settings needs a field organizer of the chapter or an admin...
   title: 'fieldOrganizer',
   city: 'fieldOrganizer',

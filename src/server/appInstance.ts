@@ -14,6 +14,7 @@ import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { SendQueuer } from './mail/sendQueuer';
 import type { SendWorker } from './mail/sendWorker';
+import type { MailSchedule } from './modules/reminders';
 import type { FrontDoor } from './caching/frontDoor';
 import type { Drain } from './plugins/drain';
 import type { AccessRule, ApiRoute } from './plugins/access';
@@ -28,6 +29,8 @@ declare module 'fastify' {
     mailer: Mailer;
     sendQueuer: SendQueuer;
     sendWorker: SendWorker;
+    /** Reminders, notices and digests (modules/reminders): wake() after a change. */
+    mailSchedule: MailSchedule;
     /** The answers sent before Fastify (caching/frontDoor.ts). */
     frontDoor: FrontDoor;
     drain: Drain;

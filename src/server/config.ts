@@ -56,6 +56,7 @@ const envSchema = z.object({
   MAIL_SEND_POLL_MS: int(0, 3_600_000).default(5000),
   MAIL_SEND_LEASE_SECONDS: int(5, 86_400).default(30),
   MAIL_SEND_CONCURRENCY: int(1, 50).default(4),
+  MAIL_SCHEDULE_POLL_MS: int(0, 3_600_000).default(60_000),
 
   BREVO_API_KEY: z.string().min(1).optional(),
   BREVO_API_URL: url.default('https://api.brevo.com/v3'),
@@ -120,6 +121,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
       sendLeaseMs: env.MAIL_SEND_LEASE_SECONDS * 1000,
       /** Deliveries each app server's worker has in flight at once. */
       sendConcurrency: env.MAIL_SEND_CONCURRENCY,
+      /** How often each server looks for reminders and notices that are due; 0: never. */
+      schedulePollMs: env.MAIL_SCHEDULE_POLL_MS,
     },
     /** Brevo serves mailing lists when the email service is sendInBlue and a key is set. */
     brevo: { apiKey: env.BREVO_API_KEY ?? null, apiUrl: env.BREVO_API_URL },

@@ -33,6 +33,27 @@ export const emailAliasSchema = required(M.emailAlias, 64).regex(
   'Use letters, numbers, dots and dashes only',
 );
 
+const whole = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/**
+ * Email that goes by itself (issue 34): the list's reminder so many days before each meeting
+ * (0: none) at an hour of the chapter's day; the reminder to those going and the hosts' digest
+ * so many hours before the start (0: none).
+ */
+export const REMINDER_LIMITS = {
+  reminderDaysBefore: { min: 0, max: 14, default: 3 },
+  reminderHour: { min: 0, max: 23, default: 10 },
+  rsvpReminderHours: { min: 0, max: 72, default: 24 },
+  hostDigestHours: { min: 0, max: 72, default: 24 },
+} as const;
+export const reminderFields = {
+  reminderDaysBefore: whole(0, 14, 'Choose 0 (no reminder) to 14 days'),
+  reminderHour: whole(0, 23, 'Choose an hour from 0 to 23'),
+  rsvpReminderHours: whole(0, 72, 'Choose 0 (none) to 72 hours'),
+  hostDigestHours: whole(0, 72, 'Choose 0 (none) to 72 hours'),
+};
+
 /** Every editable field; the settings form and Page Content each send the ones they edit. */
 export const chapterFieldsSchema = z.object({
   title: required(M.title),
@@ -58,6 +79,7 @@ export const chapterFieldsSchema = z.object({
   sendInBlueListId: listIdSchema,
   /** Rich text; sanitized by the server before it is stored. */
   about: z.string().max(200_000),
+  ...reminderFields,
 });
 export type ChapterFields = z.infer<typeof chapterFieldsSchema>;
 export type ChapterField = keyof ChapterFields;

@@ -141,6 +141,11 @@ export const chapterSchema = chapterSummarySchema.extend({
   brontoListName: z.string(),
   brontoListId: z.string().nullable(),
   sendInBlueListId: z.string().nullable(),
+  /** Email that goes by itself (issue 34; chapterFields.ts REMINDER_LIMITS). */
+  reminderDaysBefore: z.number().int(),
+  reminderHour: z.number().int(),
+  rsvpReminderHours: z.number().int(),
+  hostDigestHours: z.number().int(),
   /** Hosts (role 3) first, then field organizers (role 2), each by name. */
   permissions: z.array(chapterPermissionSchema),
   /** The IANA zone its meetings are in. */

@@ -22,6 +22,8 @@ export const emailQueueSchema = z.object({
   waiting: z.number().int(),
   /** Deliveries a worker holds now. */
   sending: z.number().int(),
+  /** Automatic messages (reminders, notices, digests) due in the next 24 hours (issue 34). */
+  scheduledNextDay: z.number().int(),
   /** Failed deliveries of the messages sent in the last EMAIL_QUEUE_FAILED_HOURS. */
   failedLastDay: z.number().int(),
   /**

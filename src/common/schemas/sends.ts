@@ -4,12 +4,28 @@ import { z } from 'zod';
 import { idParam } from './chapters';
 
 /**
+ * scheduled: an automatic message waiting for its moment (issue 34); dropped: its moment came
+ * too close to the meeting (every server was down), so it was not sent;
  * queueing: its recipients are being written to the send ledger (in the background);
  * queued: all are, and they are being sent; finished: none is left to send;
  * cancelled: the host stopped it (what was sent stays sent).
  */
-export const SEND_STATUSES = ['queueing', 'queued', 'finished', 'cancelled'] as const;
+export const SEND_STATUSES = [
+  'scheduled',
+  'queueing',
+  'queued',
+  'finished',
+  'cancelled',
+  'dropped',
+] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];
+
+/**
+ * Who wrote it: 'host' a host; the schedule the rest (the list's meeting reminder, the reminder
+ * to those going, a notice of a changed date to them, the hosts' digest).
+ */
+export const SEND_KINDS = ['host', 'reminder', 'rsvpReminder', 'notice', 'digest'] as const;
+export type SendKind = (typeof SEND_KINDS)[number];
 
 export const chapterSendSchema = z.object({
   id: z.number().int(),
@@ -20,6 +36,9 @@ export const chapterSendSchema = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
   status: z.enum(SEND_STATUSES),
+  kind: z.enum(SEND_KINDS),
+  /** When an automatic message goes (or went); null for a host's. */
+  scheduledFor: z.string().nullable(),
   /** Copies in the send ledger so far (equal to total once queueing is done). */
   queued: z.number().int(),
   /** Copies not sent because the member left the list, or because the send was stopped. */

@@ -16,7 +16,19 @@ export interface MessageSource {
   replyTo: string | null;
   /** The chapter's page ('/chapter/ny/manhattan'), shown under the network's name. */
   chapterPath?: string | null;
+  /**
+   * 'host' and 'reminder' go to a list (unsubscribe footer and headers); the other kinds go to
+   * people about something they did (an RSVP, hosting) and carry no unsubscribe (issue 34).
+   */
+  kind?: string;
 }
+
+/** Mail to a list: the unsubscribe footer and the one-click headers. */
+const isListMail = (kind: string | undefined) =>
+  kind === undefined || kind === 'host' || kind === 'reminder';
+
+/** Where a scheduled message's per-copy links (the list reminder's "I'm going") put the copy's token. */
+export const COPY_TOKEN = '__COPY_TOKEN__';
 
 export interface RenderOptions {
   publicUrl: string;
@@ -32,12 +44,13 @@ export interface MessageTemplate {
   text: string;
   trackingMark: string;
   unsubscribeMark: string;
+  listMail: boolean;
 }
 
 export interface Recipient {
   email: string;
   trackingToken: string;
-  unsubscribeToken: string;
+  unsubscribeToken: string | null;
 }
 
 const WEB = /^https?:\/\//i;
@@ -79,12 +92,18 @@ export function renderTemplate(message: MessageSource, options: RenderOptions): 
   const trackingMark = `t${nonce}`;
   const unsubscribeMark = `u${nonce}`;
   const api = `${options.publicUrl}/api/mailing_list`;
-  const body = options.tracking
-    ? mapLinks(
-        message.body,
-        (href) => `${api}/click/${trackingMark}?url=${encodeURIComponent(href)}`,
-      )
-    : message.body;
+  // A link that carries the copy's own token (COPY_TOKEN) is not tracked: the click redirect
+  // only leads to links the stored body holds, and this one differs in every copy.
+  const body = (
+    options.tracking
+      ? mapLinks(message.body, (href) =>
+          href.includes(COPY_TOKEN)
+            ? href
+            : `${api}/click/${trackingMark}?url=${encodeURIComponent(href)}`,
+        )
+      : message.body
+  ).replaceAll(COPY_TOKEN, trackingMark);
+  const listMail = isListMail(message.kind);
   const listName = message.fromName || 'this';
   const pixel = options.tracking
     ? `<img src="${api}/open/${trackingMark}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`
@@ -96,8 +115,15 @@ export function renderTemplate(message: MessageSource, options: RenderOptions): 
       ? { name: message.fromName, url: `${options.publicUrl}${message.chapterPath}` }
       : null,
     // The plain-text part keeps the links as written: tracking is for the HTML part only.
-    blocks: [{ html: body, text: convert(message.body, { wordwrap: 100 }) }],
-    list: { name: listName, unsubscribeUrl: unsubscribeUrl(options.publicUrl, unsubscribeMark) },
+    blocks: [
+      {
+        html: body,
+        text: convert(message.body.replaceAll(COPY_TOKEN, trackingMark), { wordwrap: 100 }),
+      },
+    ],
+    list: listMail
+      ? { name: listName, unsubscribeUrl: unsubscribeUrl(options.publicUrl, unsubscribeMark) }
+      : null,
   });
   return {
     subject: message.subject,
@@ -107,19 +133,23 @@ export function renderTemplate(message: MessageSource, options: RenderOptions): 
     text,
     trackingMark,
     unsubscribeMark,
+    listMail,
   };
 }
 
-/** One recipient's copy, with the RFC 8058 one-click unsubscribe headers. */
+/** One recipient's copy, with the RFC 8058 one-click unsubscribe headers when it is list mail. */
 export function personalize(
   template: MessageTemplate,
   recipient: Recipient,
   publicUrl: string,
 ): OutgoingMail {
-  const fill = (s: string) =>
-    s
-      .replaceAll(template.trackingMark, recipient.trackingToken)
-      .replaceAll(template.unsubscribeMark, recipient.unsubscribeToken);
+  const unsubscribeToken = recipient.unsubscribeToken;
+  const fill = (s: string) => {
+    const tracked = s.replaceAll(template.trackingMark, recipient.trackingToken);
+    return unsubscribeToken
+      ? tracked.replaceAll(template.unsubscribeMark, unsubscribeToken)
+      : tracked;
+  };
   return {
     to: recipient.email,
     // Fixed per delivery, so a copy sent again after a crash (the SMTP server had taken the
@@ -131,6 +161,8 @@ export function personalize(
     text: fill(template.text),
     ...(template.fromName ? { fromName: template.fromName } : {}),
     ...(template.replyTo ? { replyTo: template.replyTo } : {}),
-    headers: listUnsubscribeHeaders(unsubscribeUrl(publicUrl, recipient.unsubscribeToken)),
+    ...(template.listMail && unsubscribeToken
+      ? { headers: listUnsubscribeHeaders(unsubscribeUrl(publicUrl, unsubscribeToken)) }
+      : {}),
   };
 }

@@ -30,7 +30,8 @@ export interface ClaimedDelivery {
   email: string;
   /** 'sending' (the caller's to send) or 'skipped' (the contact is no longer active: done). */
   status: 'sending' | 'skipped';
-  unsubscribeToken: string;
+  /** Null for a copy to a person rather than a list member (no unsubscribe: issue 34). */
+  unsubscribeToken: string | null;
 }
 
 /** The database's own clock: what leases are counted from unless a test's clock says otherwise. */
@@ -62,6 +63,9 @@ const lockUnderClaim = (rows: readonly { id: number; attempts: number }[]) =>
  * statement (and answered as such). A row still 'sending' is a dead worker's: it is claimed on
  * its own, never with others, so that a message that kills its worker every time runs up only
  * its own attempts (and is given up at the limit) while the rows claimed with it are sent.
+ * A copy to a person, not a list member (a scheduled message to those going or to the hosts:
+ * no contact, its address in the row), is always claimed to be sent: the scheduler left out
+ * the addresses that may not be mailed when it wrote the rows.
  */
 export async function claimDeliveries(
   db: Db,
@@ -84,16 +88,23 @@ export async function claimDeliveries(
           union all
           (select id from candidates where status = 'sending' order by id limit 1)
         ),
+        recipients as (
+          select p.id, c.email as contact_email, c.unsubscribe_token,
+                 (d.contact_id is null or c.status = 'active') as active
+          from picked p
+          join mailing_deliveries d on d.id = p.id
+          left join mailing_list_contacts c on c.id = d.contact_id
+        ),
         claimed as (
           update mailing_deliveries d
-          set status = case when c.status = 'active' then 'sending' else 'skipped' end,
-              lease_until = case when c.status = 'active'
+          set status = case when r.active then 'sending' else 'skipped' end,
+              lease_until = case when r.active
                 then ${now} + ${leaseMs}::int * interval '1 millisecond' end,
               attempts = d.attempts + 1
-          from mailing_list_contacts c
-          where d.id in (select id from picked) and c.id = d.contact_id
-          returning d.id, d.message_id, d.attempts, d.tracking_token, d.status, c.email,
-                    c.unsubscribe_token
+          from recipients r
+          where d.id = r.id
+          returning d.id, d.message_id, d.attempts, d.tracking_token, d.status,
+                    coalesce(r.contact_email, d.email) as email, r.unsubscribe_token
         )
         select id, message_id as "messageId", attempts, tracking_token as "trackingToken",
                email, status, unsubscribe_token as "unsubscribeToken"
@@ -274,6 +285,7 @@ export async function loadMessage(db: Db, messageId: number): Promise<MessageSou
       body: mailingMessages.body,
       fromName: mailingMessages.fromName,
       replyTo: mailingMessages.replyTo,
+      kind: mailingMessages.kind,
       state: chapters.state,
       slug: chapters.slug,
     })

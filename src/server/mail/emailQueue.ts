@@ -14,6 +14,8 @@ export interface EmailQueueReading {
   sending: number;
   /** Seconds since the message of the oldest unfinished delivery was queued; null: none. */
   oldestWaitingSeconds: number | null;
+  /** Automatic messages (issue 34) waiting to go in the next 24 hours. */
+  scheduledNextDay: number;
   /** Deliveries of the messages queued in the last EMAIL_QUEUE_FAILED_HOURS that ended unsent. */
   recent: { failed: number; skipped: number };
   /** The last failures of those messages, newest message first (as many as asked for). */
@@ -48,8 +50,13 @@ export async function readEmailQueue(db: Db, lastErrors = 0): Promise<EmailQueue
             join mailing_deliveries d on d.message_id = m.id and d.status in ('failed', 'skipped')
             where ${recentMessage}
             group by d.status
+          ),
+          scheduled as (
+            select count(*)::int as n from mailing_messages
+            where status = 'scheduled' and scheduled_for < now() + interval '24 hours'
           )
           select
+            (select n from scheduled) as scheduled,
             coalesce((select n from waiting where status = 'pending'), 0) as pending,
             coalesce((select n from waiting where status = 'sending'), 0) as sending,
             extract(epoch from now() - (select created_at from oldest))::float8 as oldest,
@@ -59,10 +66,10 @@ export async function readEmailQueue(db: Db, lastErrors = 0): Promise<EmailQueue
     lastErrors > 0
       ? queryRows<EmailQueueReading['lastErrors'][number]>(
           db,
-          sql`select c.email as recipient, m.subject, d.error, m.created_at as "queuedAt"
+          sql`select coalesce(c.email, d.email) as recipient, m.subject, d.error, m.created_at as "queuedAt"
               from mailing_messages m
               join mailing_deliveries d on d.message_id = m.id
-              join mailing_list_contacts c on c.id = d.contact_id
+              left join mailing_list_contacts c on c.id = d.contact_id
               where ${recentMessage} and d.status = 'failed'
               order by m.created_at desc, d.id desc
               limit ${lastErrors}`,
@@ -74,6 +81,7 @@ export async function readEmailQueue(db: Db, lastErrors = 0): Promise<EmailQueue
     pending: n('pending'),
     sending: n('sending'),
     oldestWaitingSeconds: row?.oldest == null ? null : Math.max(0, Number(row.oldest)),
+    scheduledNextDay: n('scheduled'),
     recent: { failed: n('failed'), skipped: n('skipped') },
     lastErrors: errors.map((r) => ({ ...r, queuedAt: new Date(r.queuedAt) })),
   };

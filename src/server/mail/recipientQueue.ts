@@ -47,13 +47,20 @@ export async function queueBatch(
   const [row] = await queryRows<{ scanned: number }>(
     db,
     sql`with msg as (
-          select id, list_id, queued_through from mailing_messages
+          select id, list_id, queued_through, kind, event_id, occurrence from mailing_messages
           where id = ${messageId} and status = 'queueing'
           for update
         ),
         batch as (
           select c.id from mailing_list_contacts c, msg
           where c.list_id = msg.list_id and c.status = 'active' and c.id > msg.queued_through
+            -- A meeting's reminder leaves out those already going: theirs is the reminder to
+            -- those going (modules/reminders), and an address gets one reminder a date.
+            and not (msg.kind = 'reminder' and exists (
+              select 1 from rsvps r
+              where r.event_id = msg.event_id and r.date = msg.occurrence
+                and r.status = 'going' and lower(r.email) = lower(c.email)
+            ))
           order by c.id
           limit ${limit}
         ),

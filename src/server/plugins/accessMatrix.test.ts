@@ -375,6 +375,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/rsvp/:token': PUBLIC,
   'POST /api/rsvp/:token/confirm': PUBLIC,
   'POST /api/rsvp/:token/cancel': PUBLIC,
+  // A scheduled message's own page (issue 34): the copy's token is the key.
+  'GET /api/going/:token': PUBLIC,
+  'POST /api/going/:token': PUBLIC,
   'GET /api/my/rsvps': SIGNED_IN,
   'POST /api/my/rsvps/:id/cancel': {
     rule: 'signedIn',

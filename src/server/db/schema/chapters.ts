@@ -46,6 +46,13 @@ export const chapters = pgTable(
     brontoListId: text('bronto_list_id'),
     sendInBlueListId: text('send_in_blue_list_id'),
     about: text('about').notNull().default(''),
+    // Email that goes by itself (issue 34): the list's reminder this many days before each
+    // meeting (0: none) at this hour, local to the chapter; a reminder to those going and the
+    // hosts' digest this many hours before (0: none).
+    reminderDaysBefore: integer('reminder_days_before').notNull().default(3),
+    reminderHour: integer('reminder_hour').notNull().default(10),
+    rsvpReminderHours: integer('rsvp_reminder_hours').notNull().default(24),
+    hostDigestHours: integer('host_digest_hours').notNull().default(24),
     // 'Last Active': the latest of its posts and chapter emails, kept by triggers on those two
     // tables (migration 0007), so that lists read it instead of scanning every post.
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
@@ -64,6 +71,10 @@ export const chapters = pgTable(
       'chapters_send_in_blue_list_id_canonical',
       sql`${t.sendInBlueListId} ~ '^[1-9][0-9]{0,9}$'`,
     ),
+    check('chapters_reminder_days_before', sql`${t.reminderDaysBefore} between 0 and 14`),
+    check('chapters_reminder_hour', sql`${t.reminderHour} between 0 and 23`),
+    check('chapters_rsvp_reminder_hours', sql`${t.rsvpReminderHours} between 0 and 72`),
+    check('chapters_host_digest_hours', sql`${t.hostDigestHours} between 0 and 72`),
     index('chapters_state_status_idx').on(t.state, t.status),
     index('chapters_status_idx').on(t.status),
     index('chapters_type_idx').on(t.chapterTypeId),

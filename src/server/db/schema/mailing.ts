@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -15,6 +16,16 @@ import {
 import { createdAt } from './columns';
 import { users } from './accounts';
 import { chapters } from './chapters';
+import { chapterEvents } from './events';
+
+/**
+ * What a message is (issue 34): 'host' a host wrote it; the rest the schedule made
+ * (docs/decisions/25-scheduled-email.md): 'reminder' to the list before a meeting,
+ * 'rsvpReminder' to those going, 'notice' to those going when a date changed, 'digest' to the
+ * hosts the evening before.
+ */
+export const MESSAGE_KINDS = ['host', 'reminder', 'rsvpReminder', 'notice', 'digest'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** Mailing lists of the built-in provider. A chapter names its list by id in a list-id field. */
 export const mailingLists = pgTable('mailing_lists', {
@@ -83,10 +94,17 @@ export const mailingMessages = pgTable(
   'mailing_messages',
   {
     id: serial('id').primaryKey(),
-    listId: integer('list_id')
-      .notNull()
-      .references(() => mailingLists.id, { onDelete: 'cascade' }),
+    // Null for a message to people rather than to a list (those going, the hosts): its
+    // deliveries carry their addresses.
+    listId: integer('list_id').references(() => mailingLists.id, { onDelete: 'cascade' }),
     chapterId: integer('chapter_id').references(() => chapters.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: MESSAGE_KINDS }).notNull().default('host'),
+    // A scheduled message: the meeting it is about (the event and the date its rule gives, as
+    // rsvps.date), when the meeting starts, and when the message is due. Null for a host's.
+    eventId: integer('event_id').references(() => chapterEvents.id, { onDelete: 'cascade' }),
+    occurrence: date('occurrence', { mode: 'string' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
@@ -94,6 +112,8 @@ export const mailingMessages = pgTable(
     // chapter's address), as they were when the message was written.
     fromName: text('from_name').notNull().default(''),
     replyTo: text('reply_to'),
+    // scheduled (an automatic message waiting for its moment: modules/reminders) -> queueing, or
+    // -> dropped (its moment came too close to the meeting: a server was down) or cancelled.
     // queueing (its deliveries are being written, in batches, in the background) -> queued
     // (every delivery is in the ledger) -> finished (none is pending or being sent), or
     // cancelled from queueing or queued (docs/decisions/07-chapter-email.md, send states).
@@ -116,8 +136,21 @@ export const mailingMessages = pgTable(
     index('mailing_messages_chapter_created_idx').on(t.chapterId, t.createdAt.desc()),
     check(
       'mailing_messages_status',
-      sql`${t.status} in ('queueing', 'queued', 'finished', 'cancelled')`,
+      sql`${t.status} in ('scheduled', 'queueing', 'queued', 'finished', 'cancelled', 'dropped')`,
     ),
+    check(
+      'mailing_messages_kind',
+      sql`${t.kind} in ('host', 'reminder', 'rsvpReminder', 'notice', 'digest')`,
+    ),
+    // One reminder, one reminder to those going and one digest per meeting, whichever server
+    // plans it and however often: the planner's upsert meets this index.
+    uniqueIndex('mailing_messages_scheduled_uq')
+      .on(t.eventId, t.occurrence, t.kind)
+      .where(sql`kind in ('reminder', 'rsvpReminder', 'digest')`),
+    // The scheduler's one question each poll, "what is due?", reads only waiting messages.
+    index('mailing_messages_due_idx')
+      .on(t.scheduledFor)
+      .where(sql`status = 'scheduled'`),
     // The queuers' question, "which send is left half queued?", reads only those.
     index('mailing_messages_queueing_idx')
       .on(t.id)
@@ -134,9 +167,12 @@ export const mailingDeliveries = pgTable(
     messageId: integer('message_id')
       .notNull()
       .references(() => mailingMessages.id, { onDelete: 'cascade' }),
-    contactId: integer('contact_id')
-      .notNull()
-      .references(() => mailingListContacts.id, { onDelete: 'cascade' }),
+    // The list member it goes to; null for a message to people (those going, the hosts), whose
+    // address is `email`.
+    contactId: integer('contact_id').references(() => mailingListContacts.id, {
+      onDelete: 'cascade',
+    }),
+    email: text('email'),
     // pending -> sending (claimed by a worker until lease_until) -> sent, failed or skipped (the
     // contact was no longer active); pending or sending -> cancelled (the host stopped the send;
     // a cancelled row a worker had already handed to SMTP is still marked sent). A 'sending' row whose lease ran out belonged to a worker
@@ -157,6 +193,11 @@ export const mailingDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('mailing_deliveries_message_contact_uq').on(t.messageId, t.contactId),
+    // One copy per address of a message to people.
+    uniqueIndex('mailing_deliveries_message_email_uq')
+      .on(t.messageId, sql`lower(${t.email})`)
+      .where(sql`contact_id is null`),
+    check('mailing_deliveries_recipient', sql`${t.contactId} is not null or ${t.email} is not null`),
     index('mailing_deliveries_contact_sent_idx').on(t.contactId, t.sentAt.desc()),
     // A contact's last open (the export's 'last opened'): only opened copies are in it.
     index('mailing_deliveries_contact_opened_idx')

@@ -319,6 +319,10 @@ function fullChapter(
     brontoListName: chapter.brontoListName,
     brontoListId: chapter.brontoListId,
     sendInBlueListId: chapter.sendInBlueListId,
+    reminderDaysBefore: chapter.reminderDaysBefore,
+    reminderHour: chapter.reminderHour,
+    rsvpReminderHours: chapter.rsvpReminderHours,
+    hostDigestHours: chapter.hostDigestHours,
     permissions: chapterPermissions,
     timeZone: chapterTimeZone(chapter, events),
     upcoming: upcomingOf(

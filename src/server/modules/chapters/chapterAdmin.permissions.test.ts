@@ -142,6 +142,10 @@ const chapterFieldChanges: Record<
   [unknown, readonly CallerKind[]]
 > = {
   about: ['<p>A new about text</p>', HOST_LEVEL],
+  reminderDaysBefore: [7, HOST_LEVEL],
+  reminderHour: [18, HOST_LEVEL],
+  rsvpReminderHours: [48, HOST_LEVEL],
+  hostDigestHours: [12, HOST_LEVEL],
   title: ['A new title', FIELD_ORGANIZER_LEVEL],
   city: ['Queens', FIELD_ORGANIZER_LEVEL],
   state: ['NJ', FIELD_ORGANIZER_LEVEL],

@@ -56,6 +56,7 @@ describe('GET /api/admin/email_queue', () => {
       waiting: 0,
       sending: 0,
       failedLastDay: 0,
+      scheduledNextDay: 0,
       oldestWaitingSeconds: null,
       lastErrors: [],
     });

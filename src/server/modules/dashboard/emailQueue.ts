@@ -10,6 +10,7 @@ export async function getEmailQueue(db: Db): Promise<EmailQueue> {
     waiting: queue.pending,
     sending: queue.sending,
     failedLastDay: queue.recent.failed,
+    scheduledNextDay: queue.scheduledNextDay,
     oldestWaitingSeconds:
       queue.oldestWaitingSeconds === null ? null : Math.round(queue.oldestWaitingSeconds),
     lastErrors: queue.lastErrors.map((r) => ({

@@ -17,6 +17,8 @@ import { appAnswerCache, forgetAnswers } from '../../caching/answerCache';
 import { seenAlikeByAll, sendPublicAnswer } from '../../caching/publicAnswers';
 import { changed, shows } from '../../caching/answerKeys';
 import { changeDate, listChapterEventDates, restoreDate } from './dateChanges';
+import { datesBefore } from '../reminders';
+import { tellThoseGoing } from './tellThoseGoing';
 import { getEventPage } from './page';
 
 export function eventDateRoutes(root: AppInstance): void {
@@ -71,8 +73,10 @@ export function eventDateRoutes(root: AppInstance): void {
     },
     async (request) => {
       const { slug, date } = request.params;
+      const before = await datesBefore(app.db, { slug }, new Date());
       const dates = await changeDate(app.db, requireSignIn(request), slug, date, request.body);
       await forgetAnswers(app, changed.event(slug));
+      await tellThoseGoing(root, before);
       return dates;
     },
   );
@@ -85,8 +89,10 @@ export function eventDateRoutes(root: AppInstance): void {
     },
     async (request) => {
       const { slug, date } = request.params;
+      const before = await datesBefore(app.db, { slug }, new Date());
       const dates = await restoreDate(app.db, requireSignIn(request), slug, date);
       await forgetAnswers(app, changed.event(slug));
+      await tellThoseGoing(root, before);
       return dates;
     },
   );

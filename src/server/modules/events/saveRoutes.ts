@@ -11,6 +11,8 @@ import { forgetAnswers } from '../../caching/answerCache';
 import { changed } from '../../caching/answerKeys';
 import { deleteEvent, saveEvent } from './save';
 import { moveUpAfterSave } from '../rsvps';
+import { datesBefore } from '../reminders';
+import { tellThoseGoing } from './tellThoseGoing';
 
 export function eventSaveRoutes(root: AppInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -22,8 +24,13 @@ export function eventSaveRoutes(root: AppInstance): void {
       schema: { body: eventSaveRequestSchema, response: { 200: chapterEventSchema } },
     },
     async (request) => {
+      const before =
+        request.body.id !== undefined || request.body.slug !== undefined
+          ? await datesBefore(app.db, { id: request.body.id, slug: request.body.slug }, new Date())
+          : null;
       const event = await saveEvent(app.db, requireSignIn(request), request.body);
       await forgetAnswers(app, changed.event(event.slug, event.chapterId));
+      await tellThoseGoing(root, before);
       // More room (or none to count): those waiting at its coming dates move up.
       await moveUpAfterSave(root, request.log, event.id);
       return event;

@@ -9,3 +9,4 @@ export { countedListField } from './countedList';
 export type { CountedListField } from './countedList';
 export { listIdField } from './listAccess';
 export { mailingRoutes, signUpAndTell } from './routes';
+export { brevoChoice } from './providers';

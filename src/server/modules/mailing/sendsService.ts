@@ -1,7 +1,7 @@
 // A chapter's sends as its hosts watch them (issue 23): how far each got, counted from the send
 // ledger, and stopping one. Sending itself is sendService.ts; the states are in
 // mail/recipientQueue.ts and docs/decisions/07-chapter-email.md.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailingDeliveries, mailingMessages } from '../../db/schema';
 import type { MailingMessageRow } from '../../db/schema';
@@ -18,7 +18,15 @@ export const SENDS_SHOWN = 10;
 
 type MessageRow = Pick<
   MailingMessageRow,
-  'id' | 'subject' | 'createdAt' | 'status' | 'expected' | 'queued' | 'finishedAt'
+  | 'id'
+  | 'subject'
+  | 'createdAt'
+  | 'status'
+  | 'expected'
+  | 'queued'
+  | 'finishedAt'
+  | 'kind'
+  | 'scheduledFor'
 >;
 
 const messageColumns = {
@@ -29,6 +37,8 @@ const messageColumns = {
   expected: mailingMessages.expected,
   queued: mailingMessages.queued,
   finishedAt: mailingMessages.finishedAt,
+  kind: mailingMessages.kind,
+  scheduledFor: mailingMessages.scheduledFor,
 };
 
 /** Deliveries of each message by status: one grouped count from the (message, status) index. */
@@ -63,6 +73,8 @@ function asSend(row: MessageRow, counts: Record<string, number> = {}): ChapterSe
     sent: counts.sent ?? 0,
     failed: counts.failed ?? 0,
     status,
+    kind: row.kind,
+    scheduledFor: row.scheduledFor?.toISOString() ?? null,
     queued: row.queued,
     skipped: counts.skipped ?? 0,
     cancelled: counts.cancelled ?? 0,
@@ -78,15 +90,26 @@ async function withCounts(db: Db, rows: MessageRow[]): Promise<ChapterSend[]> {
   return rows.map((r) => asSend(r, counts.get(r.id)));
 }
 
-/** The chapter's latest sends, newest first (the caller checked host access). */
+/**
+ * The chapter's sends (the caller checked host access): what the schedule will send, soonest
+ * first, then the latest sent or under way, newest first.
+ */
 export async function chapterSends(db: Db, chapterId: number): Promise<ChapterSend[]> {
-  const rows = await db
-    .select(messageColumns)
-    .from(mailingMessages)
-    .where(eq(mailingMessages.chapterId, chapterId))
-    .orderBy(desc(mailingMessages.createdAt), desc(mailingMessages.id))
-    .limit(SENDS_SHOWN);
-  return withCounts(db, rows);
+  const [ahead, latest] = await Promise.all([
+    db
+      .select(messageColumns)
+      .from(mailingMessages)
+      .where(and(eq(mailingMessages.chapterId, chapterId), eq(mailingMessages.status, 'scheduled')))
+      .orderBy(asc(mailingMessages.scheduledFor), asc(mailingMessages.id))
+      .limit(SENDS_SHOWN),
+    db
+      .select(messageColumns)
+      .from(mailingMessages)
+      .where(and(eq(mailingMessages.chapterId, chapterId), ne(mailingMessages.status, 'scheduled')))
+      .orderBy(desc(mailingMessages.createdAt), desc(mailingMessages.id))
+      .limit(SENDS_SHOWN),
+  ]);
+  return withCounts(db, [...ahead, ...latest]);
 }
 
 /**
@@ -114,7 +137,8 @@ async function requireSendAccess(db: Db, user: User | null, id: number) {
  * after that, every delivery still pending or claimed, those of that last batch included. A
  * worker looks at its claimed row just before handing it to SMTP (mail/startGate.ts), so a
  * cancelled row is not sent; one it handed over before is recorded as sent all the same.
- * Stopping a stopped send changes nothing; a finished one is 409.
+ * A scheduled one (a reminder not yet due) is cancelled for good: the schedule never brings it
+ * back (modules/reminders). Stopping a stopped send changes nothing; a finished one is 409.
  */
 export async function cancelSend(db: Db, user: User | null, id: number): Promise<ChapterSend> {
   await requireSendAccess(db, user, id);
@@ -123,7 +147,10 @@ export async function cancelSend(db: Db, user: User | null, id: number): Promise
       .update(mailingMessages)
       .set({ status: 'cancelled', finishedAt: new Date(), queueLeaseUntil: null })
       .where(
-        and(eq(mailingMessages.id, id), inArray(mailingMessages.status, ['queueing', 'queued'])),
+        and(
+          eq(mailingMessages.id, id),
+          inArray(mailingMessages.status, ['scheduled', 'queueing', 'queued']),
+        ),
       )
       .returning({ id: mailingMessages.id });
     if (!message) return false;
@@ -136,7 +163,7 @@ export async function cancelSend(db: Db, user: User | null, id: number): Promise
     .where(eq(mailingMessages.id, id))
     .limit(1);
   if (!row) throw sendNotFound();
-  if (!stopped && row.status === 'finished') {
+  if (!stopped && (row.status === 'finished' || row.status === 'dropped')) {
     throw new HttpError(409, 'This email has been sent to everyone already.');
   }
   const [send] = await withCounts(db, [row]);

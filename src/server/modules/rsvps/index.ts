@@ -3,3 +3,6 @@
 export { rsvpHostRoutes } from './hostRoutes';
 export { rsvpRoutes } from './routes';
 export { moveUpAfterSave } from './capacityRaised';
+export { goingFromMail, notGoingFromMail, rsvpOfAddress } from './fromMail';
+export type { FromMail } from './fromMail';
+export type { Occasion, Teller } from './tell';

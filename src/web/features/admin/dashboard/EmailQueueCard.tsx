@@ -58,11 +58,12 @@ function QueueFigures({ queue }: { queue: EmailQueue | undefined }) {
     { label: 'Waiting', value: queue?.waiting },
     { label: 'Sending', value: queue?.sending },
     { label: 'Failed in the last day', value: queue?.failedLastDay },
+    { label: 'Scheduled, next 24 hours', value: queue?.scheduledNextDay },
   ];
   return (
     <>
       <QueueLine queue={queue} />
-      <dl className="row row-cols-3 g-2 mb-2 text-center">
+      <dl className="row row-cols-2 row-cols-sm-4 g-2 mb-2 text-center">
         {figures.map((f) => (
           <div key={f.label} className="col d-flex flex-column">
             <dt className="small fw-normal order-last">{f.label}</dt>

@@ -16,6 +16,8 @@ const aSend = (overrides: Partial<ChapterSend> = {}): ChapterSend => ({
   sent: 38,
   failed: 2,
   status: 'finished',
+  kind: 'host',
+  scheduledFor: null,
   queued: 40,
   skipped: 0,
   cancelled: 0,

@@ -13,10 +13,21 @@ import { doneOf, ratePerMinute, timeLeft, type Sample } from './sendRate';
 import { isRunning, samplesOf, sendsKey, useChapterSends } from './useChapterSends';
 
 const STATUS_WORDS: Record<ChapterSend['status'], { text: string; bg: string }> = {
+  scheduled: { text: 'Scheduled', bg: 'light' },
+  dropped: { text: 'Not sent (too late)', bg: 'secondary' },
   queueing: { text: 'Queueing', bg: 'info' },
   queued: { text: 'Sending', bg: 'primary' },
   finished: { text: 'Sent', bg: 'success' },
   cancelled: { text: 'Stopped', bg: 'secondary' },
+};
+
+/** What the schedule sends, as the list names it (a host's own email has no label). */
+const KIND_WORDS: Record<ChapterSend['kind'], string | null> = {
+  host: null,
+  reminder: 'Meeting reminder',
+  rsvpReminder: 'Reminder to those going',
+  notice: 'Change notice',
+  digest: "Hosts' digest",
 };
 
 const n = (value: number) => value.toLocaleString('en-US');
@@ -40,11 +51,6 @@ function SendItem({
   samples: readonly Sample[];
   onStop: (send: ChapterSend) => void;
 }) {
-  const done = doneOf(send);
-  const running = isRunning(send);
-  const waiting = Math.max(0, send.total - done - send.cancelled);
-  const rate = running ? ratePerMinute(samples) : null;
-  const left = running ? timeLeft(waiting, rate) : null;
   const status = STATUS_WORDS[send.status];
   const titleId = `send-${send.id}-title`;
   return (
@@ -54,12 +60,49 @@ function SendItem({
           <h3 id={titleId} className="h6 mb-0 text-break">
             {send.title}
           </h3>
-          <small className="text-body-secondary">{whenSent(send.createdAt)}</small>
+          <small className="text-body-secondary">
+            {KIND_WORDS[send.kind] && (
+              <span data-testid="send-kind">{KIND_WORDS[send.kind]} · </span>
+            )}
+            {send.status === 'scheduled' && send.scheduledFor
+              ? `Goes ${whenSent(send.scheduledFor)}`
+              : whenSent(send.scheduledFor ?? send.createdAt)}
+          </small>
         </div>
         <Badge bg={status.bg} data-testid="send-status">
           {status.text}
         </Badge>
       </div>
+      {send.status === 'scheduled' ? (
+        <div className="d-flex justify-content-end mt-2">
+          <Button size="sm" variant="outline-danger" onClick={() => onStop(send)}>
+            Cancel
+          </Button>
+        </div>
+      ) : (
+        <SendProgress send={send} samples={samples} onStop={onStop} />
+      )}
+    </li>
+  );
+}
+
+/** A send's bar, figures and Stop while it runs. */
+function SendProgress({
+  send,
+  samples,
+  onStop,
+}: {
+  send: ChapterSend;
+  samples: readonly Sample[];
+  onStop: (send: ChapterSend) => void;
+}) {
+  const done = doneOf(send);
+  const running = isRunning(send);
+  const waiting = Math.max(0, send.total - done - send.cancelled);
+  const rate = running ? ratePerMinute(samples) : null;
+  const left = running ? timeLeft(waiting, rate) : null;
+  return (
+    <>
       <progress
         className="send-progress w-100 my-2"
         value={done}
@@ -103,7 +146,7 @@ function SendItem({
           </Button>
         </div>
       )}
-    </li>
+    </>
   );
 }
 
