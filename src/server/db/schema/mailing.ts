@@ -197,7 +197,10 @@ export const mailingDeliveries = pgTable(
     uniqueIndex('mailing_deliveries_message_email_uq')
       .on(t.messageId, sql`lower(${t.email})`)
       .where(sql`contact_id is null`),
-    check('mailing_deliveries_recipient', sql`${t.contactId} is not null or ${t.email} is not null`),
+    check(
+      'mailing_deliveries_recipient',
+      sql`${t.contactId} is not null or ${t.email} is not null`,
+    ),
     index('mailing_deliveries_contact_sent_idx').on(t.contactId, t.sentAt.desc()),
     // A contact's last open (the export's 'last opened'): only opened copies are in it.
     index('mailing_deliveries_contact_opened_idx')

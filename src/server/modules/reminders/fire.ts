@@ -108,7 +108,9 @@ async function fire(
     return 'queueing';
   }
   if (due.kind === 'rsvpReminder') {
-    const hours = Math.round((scheduled.start.getTime() - (due.scheduledFor ?? now).getTime()) / 3_600_000);
+    const hours = Math.round(
+      (scheduled.start.getTime() - (due.scheduledFor ?? now).getTime()) / 3_600_000,
+    );
     const content = rsvpReminderMail(meeting, copyLink, hours);
     return fireToPeople(tx, { ...due, ...from, ...asText(content) }, now, listId, {
       going: due.scheduledFor ?? now,
@@ -122,14 +124,22 @@ async function fire(
         order by confirmed_at, id`,
   );
   const going = people.filter((p) => p.status === 'going');
-  const when = ahead <= 24 * 3_600_000 && scheduled.meetsOn !== localToday(now, found.timeZone) ? 'Tomorrow' : 'Coming up';
+  const when =
+    ahead <= 24 * 3_600_000 && scheduled.meetsOn !== localToday(now, found.timeZone)
+      ? 'Tomorrow'
+      : 'Coming up';
   const hostsUrl = `${options.publicUrl}${chapterPath(chapter)}/admin/events/${event.slug}/dates/${scheduled.date}/guests`;
   const content = digestMail(meeting, going, people.length - going.length, when, hostsUrl);
   return fireToPeople(tx, { ...due, ...from, ...asText(content) }, now, listId, 'hosts');
 }
 
 function localToday(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 const asText = (content: MailContent) => ({ subject: content.subject, body: content.html });
@@ -140,7 +150,10 @@ async function sender(tx: DbOrTx, chapter: ChapterRow) {
     .from(chapterTypes)
     .where(eq(chapterTypes.id, chapter.chapterTypeId))
     .limit(1);
-  return { fromName: displayTitle(chapter), replyTo: (type && chapterEmail(chapter, type)) || null };
+  return {
+    fromName: displayTitle(chapter),
+    replyTo: (type && chapterEmail(chapter, type)) || null,
+  };
 }
 
 /**
@@ -150,7 +163,10 @@ async function sender(tx: DbOrTx, chapter: ChapterRow) {
  */
 async function fireToPeople(
   tx: DbOrTx,
-  due: Pick<MailingMessageRow, 'id' | 'eventId' | 'occurrence' | 'subject' | 'body' | 'fromName' | 'replyTo' | 'chapterId'>,
+  due: Pick<
+    MailingMessageRow,
+    'id' | 'eventId' | 'occurrence' | 'subject' | 'body' | 'fromName' | 'replyTo' | 'chapterId'
+  >,
   now: Date,
   listId: number | null,
   who: { going: Date } | 'hosts' | null,

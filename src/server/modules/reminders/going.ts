@@ -42,7 +42,8 @@ async function copyOf(db: Db, token: string, now: Date): Promise<Copy> {
     .where(eq(mailingDeliveries.trackingToken, token))
     .limit(1);
   if (!row || row.eventId === null || row.occurrence === null) throw notFound();
-  if (row.kind !== 'reminder' && row.kind !== 'rsvpReminder' && row.kind !== 'notice') throw notFound();
+  if (row.kind !== 'reminder' && row.kind !== 'rsvpReminder' && row.kind !== 'notice')
+    throw notFound();
   const found = await loadMeeting(db, row.eventId, row.occurrence, now);
   if (!found) throw notFound();
   const { chapter, event, scheduled } = found;

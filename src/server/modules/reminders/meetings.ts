@@ -74,7 +74,12 @@ export async function loadMeeting(
   eventId: number,
   date: string,
   now: Date,
-): Promise<{ chapter: ChapterRow; event: ChapterEventRow; timeZone: string; scheduled: ScheduledDate } | null> {
+): Promise<{
+  chapter: ChapterRow;
+  event: ChapterEventRow;
+  timeZone: string;
+  scheduled: ScheduledDate;
+} | null> {
   const [row] = await db
     .select({ chapter: chapters, event: chapterEvents })
     .from(chapterEvents)
@@ -95,7 +100,9 @@ export async function loadMeeting(
   return { ...row, timeZone, scheduled };
 }
 
-export function placeText(event: Pick<ChapterEventRow, 'name' | 'address1' | 'address2' | 'city' | 'state'>): string {
+export function placeText(
+  event: Pick<ChapterEventRow, 'name' | 'address1' | 'address2' | 'city' | 'state'>,
+): string {
   const street = [event.address1, event.address2].filter((s) => s.trim()).join(', ');
   return [event.name, street, event.city, event.state].filter((s) => s.trim()).join(', ');
 }

@@ -46,7 +46,12 @@ export function plannedFor(of: ChapterMeetings, now: Date): Planned[] {
     for (const d of scheduleOf(event, timeZone, now, DATES_PER_EVENT, exceptions)) {
       if (d.status === 'cancelled' || d.start <= now) continue;
       if (d.start.getTime() - now.getTime() > HORIZON_MS) continue;
-      const base = { chapterId: chapter.id, eventId: event.id, occurrence: d.date, startsAt: d.start };
+      const base = {
+        chapterId: chapter.id,
+        eventId: event.id,
+        occurrence: d.date,
+        startsAt: d.start,
+      };
       const on = `${event.name}, ${dateWithWeekday(d.meetsOn)}`;
       if (chapter.reminderDaysBefore > 0) {
         const day = dateOfEpochDay(epochDay(d.meetsOn) - chapter.reminderDaysBefore);

@@ -98,8 +98,8 @@ export async function notGoingFromMail(
     eq(sql`lower(${rsvps.email})`, email.toLowerCase()),
   )!;
   const found = await findRsvp(db, where, now).catch(() => null);
-  if (!found || found.rsvp.status === 'cancelled') return { status: found?.rsvp.status ?? null, position: null };
+  if (!found || found.rsvp.status === 'cancelled')
+    return { status: found?.rsvp.status ?? null, position: null };
   await cancelFound(teller, found, now);
   return { status: 'cancelled', position: null };
 }
-

@@ -7,7 +7,13 @@ export interface Guest {
   guests: number;
 }
 
-export function digestMail(m: Meeting, going: readonly Guest[], waiting: number, when: string, hostsUrl: string): MailContent {
+export function digestMail(
+  m: Meeting,
+  going: readonly Guest[],
+  waiting: number,
+  when: string,
+  hostsUrl: string,
+): MailContent {
   const count = going.reduce((n, g) => n + 1 + g.guests, 0);
   const names = going.map(
     (g) => `<li>${escapeHtml(g.name)}${g.guests > 0 ? ` + ${g.guests}` : ''}</li>`,

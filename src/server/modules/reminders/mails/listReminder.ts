@@ -1,7 +1,15 @@
 // The meeting reminder to the chapter's list (issue 34, item 1): the date, time and place, the
 // host's note, "I'm going" (a page with one button: a GET records nothing), the calendar links
 // and the chapter's link. `goingUrl` carries the copy's own token (mail/chapterMessage COPY_TOKEN).
-import { calendarLinks, escapeHtml, link, meetingBlock, shortDate, type MailContent, type Meeting } from './meeting';
+import {
+  calendarLinks,
+  escapeHtml,
+  link,
+  meetingBlock,
+  shortDate,
+  type MailContent,
+  type Meeting,
+} from './meeting';
 
 export function listReminderMail(m: Meeting, goingUrl: string): MailContent {
   return {

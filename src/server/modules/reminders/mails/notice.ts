@@ -1,10 +1,17 @@
 // The notice to those going when the host skips or moves their date, or changes its time or
 // place (issue 34, item 2): what changed, in a sentence, then the meeting as it is now.
-import { calendarLinks, escapeHtml, meetingBlock, shortDate, whenText, type MailContent, type Meeting } from './meeting';
+import {
+  calendarLinks,
+  escapeHtml,
+  meetingBlock,
+  shortDate,
+  whenText,
+  type MailContent,
+  type Meeting,
+} from './meeting';
 
 export type Change =
-  | { kind: 'skipped'; before: Meeting }
-  | { kind: 'changed'; before: Meeting; after: Meeting };
+  { kind: 'skipped'; before: Meeting } | { kind: 'changed'; before: Meeting; after: Meeting };
 
 export function noticeMail(change: Change): MailContent {
   const b = change.before;

@@ -1,7 +1,15 @@
 // The reminder to each person going (issue 34, item 2), so many hours before the start: the
 // meeting, the calendar links (the .ics among them) and their own page to cancel on, whose link
 // carries the copy's token (mail/chapterMessage COPY_TOKEN).
-import { calendarLinks, escapeHtml, link, meetingBlock, shortDate, type MailContent, type Meeting } from './meeting';
+import {
+  calendarLinks,
+  escapeHtml,
+  link,
+  meetingBlock,
+  shortDate,
+  type MailContent,
+  type Meeting,
+} from './meeting';
 
 export function rsvpReminderMail(m: Meeting, cancelUrl: string, hours: number): MailContent {
   const soon = hours <= 24 ? 'tomorrow or sooner' : `in ${Math.round(hours / 24)} days`;
@@ -15,4 +23,3 @@ export function rsvpReminderMail(m: Meeting, cancelUrl: string, hours: number): 
     ].join(''),
   };
 }
-
