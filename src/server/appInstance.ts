@@ -14,7 +14,7 @@ import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { SendQueuer } from './mail/sendQueuer';
 import type { SendWorker } from './mail/sendWorker';
-import type { MailSchedule } from './modules/reminders';
+import type { MailSchedule } from './mail/mailSchedule';
 import type { FrontDoor } from './caching/frontDoor';
 import type { Drain } from './plugins/drain';
 import type { AccessRule, ApiRoute } from './plugins/access';

@@ -3,6 +3,7 @@
 // date or a setting wakes it on the server that made it. The schedule itself is in the
 // database, so a server killed at any moment loses nothing: what it was firing rolls back and is
 // fired by the next look, its own after a restart or another server's.
+import type { MailSchedule } from '../../mail/mailSchedule';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { reasonOf } from '../../mail/sendFailures';
@@ -25,14 +26,7 @@ export interface MailScheduleOptions extends FireOptions {
   onQueued?: () => void;
 }
 
-export interface MailSchedule {
-  start(): void;
-  /** Look now (a date or a setting changed on this server). */
-  wake(): void;
-  /** One look: plan, then fire everything due. Answers how many it fired. */
-  look(): Promise<number>;
-  stop(): Promise<void>;
-}
+export type { MailSchedule };
 
 /** Fired per look at most: the next look goes on (a poll is short). */
 const MOST_PER_LOOK = 5000;
