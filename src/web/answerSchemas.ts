@@ -23,6 +23,7 @@ import { chapterNoteSchema } from '../common/schemas/notes';
 
 export { adminDashboardSchema, dashboardChapterSchema } from '../common/schemas/adminDashboard';
 export { emailQueueSchema } from '../common/schemas/emailQueue';
+export { goingPageSchema } from '../common/schemas/going';
 export { brevoMoveStateSchema } from '../common/schemas/brevoMove';
 export { hostApplicationListSchema, hostApplicationSchema } from '../common/schemas/applications';
 export {

@@ -73,6 +73,11 @@ export const publicRoutes: RouteObject[] = [
     (m) => m.RsvpScreen,
   ),
   lazyRoute(
+    'going/:token',
+    () => import('../features/rsvp/GoingScreen'),
+    (m) => m.GoingScreen,
+  ),
+  lazyRoute(
     'unsubscribe/:token',
     () => import('../features/unsubscribe/UnsubscribeScreen'),
     (m) => m.UnsubscribeScreen,

@@ -165,7 +165,7 @@ const notFound = (path: string, what: keyof typeof NOT_FOUND_HEADINGS = 'page'):
 const APP_ROUTES = [
   /^\/(signin|register_for_account|password_reset|settings|my_chapters|start_chapter)$/,
   /^\/my_chapter_host_applications(\/[^/]+)?$/,
-  /^\/(password_verify|unsubscribe|email_change|confirm-subscription|rsvp)\/[^/]+$/,
+  /^\/(password_verify|unsubscribe|email_change|confirm-subscription|rsvp|going)\/[^/]+$/,
   /^\/chapter\/[a-z]+\/[^/]+\/admin(\/.*)?$/,
   /^\/admin(\/.*)?$/,
 ];
