@@ -39,6 +39,7 @@ export {
   chapterEventSchema,
   chapterPermissionSchema,
   chapterPostPageSchema,
+  chapterPostListSchema,
   chapterPostSchema,
   chapterSchema,
   pressMentionSchema,

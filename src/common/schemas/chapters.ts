@@ -191,6 +191,8 @@ export const chapterPostSchema = z.object({
   user: z.object({ name: z.string() }).nullable(),
 });
 export type ChapterPost = z.infer<typeof chapterPostSchema>;
+/** GET /api/chapter_blog_post/{chapterId}: every post of a chapter, newest first. */
+export const chapterPostListSchema = z.array(chapterPostSchema);
 
 /**
  * GET /api/chapter_blog_post/public/{chapterId}/{page}: newest first, CHAPTER_POST_PAGE_SIZE per

@@ -20,6 +20,11 @@ export function aChapter(overrides: Partial<Chapter> = {}): Chapter {
     permissions: [],
     chapter_events: [],
     upcoming: [],
+    // The mail schedule's settings (issue 34), at their defaults.
+    reminderDaysBefore: 3,
+    reminderHour: 10,
+    rsvpReminderHours: 24,
+    hostDigestHours: 24,
     ...overrides,
   } as Chapter;
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { chapterPostSchema } from '../../../answerSchemas';
+import { chapterPostListSchema, chapterPostSchema } from '../../../answerSchemas';
 import { apiGet } from '../../../api';
 
 export const chapterPostsKey = (chapterId: number) => ['chapter-posts', chapterId] as const;
@@ -13,7 +12,7 @@ export function useChapterPosts(chapterId: number) {
     queryFn: () =>
       apiGet(
         `/api/chapter_blog_post/${chapterId}`,
-        !import.meta.env?.PROD && z.array(chapterPostSchema),
+        !import.meta.env?.PROD && chapterPostListSchema,
       ),
   });
 }
