@@ -15,10 +15,11 @@ test("chapter health dates each chapter's last meeting from its schedule, and co
   // last one too (its event's row being new is no reason to say None). Said of the chapters past
   // their first two months (every schedule meets within two months), whatever the day: a chapter
   // an earlier test made today (hidden: 'Not counted') or a new one has not met yet.
+  // Health is the second column, the last event the fourth (issue 35: health beside the name).
   const settled = table
     .locator('tbody tr')
-    .filter({ has: page.locator('td:nth-child(6) .badge', { hasText: /^(OK|Lapsed)$/ }) });
-  const lastEvents = await settled.locator('td:nth-child(3)').allTextContents();
+    .filter({ has: page.locator('td:nth-child(2) .badge', { hasText: /^(OK|At risk|Lapsed)$/ }) });
+  const lastEvents = await settled.locator('td:nth-child(4)').allTextContents();
   const meeting = lastEvents.filter((cell) => cell.includes('next '));
   expect(meeting.length).toBeGreaterThan(10);
   expect(meeting.filter((cell) => cell.startsWith('None'))).toEqual([]);

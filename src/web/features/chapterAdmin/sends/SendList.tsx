@@ -69,7 +69,11 @@ function SendItem({
               : whenSent(send.scheduledFor ?? send.createdAt)}
           </small>
         </div>
-        <Badge bg={status.bg} data-testid="send-status">
+        <Badge
+          bg={status.bg}
+          text={status.bg === 'light' ? 'dark' : undefined}
+          data-testid="send-status"
+        >
           {status.text}
         </Badge>
       </div>
