@@ -64,7 +64,8 @@ test("the network's embed code for a state and a type", async ({ page, baseURL }
     new RegExp(`src="${baseURL}/embed/map\\?state=ny&amp;type=reading"`),
   );
   const preview = page.locator('.embed-preview chapters-events');
-  await expect(preview.getByRole('listitem').first()).toContainText('Reading Liberally');
+  await expect(preview.getByRole('link', { name: 'Reading Liberally in New York' })).toBeVisible();
+  await expect(preview.getByRole('listitem').first()).toBeVisible();
   await expect(
     page.getByRole('link', { name: new RegExp('/api/chapter_calendar/state/ny/events.ics$') }),
   ).toBeVisible();

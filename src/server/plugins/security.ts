@@ -16,8 +16,12 @@ export function tileOrigin(tileUrl: string): string {
  */
 export const FRAMEABLE = /^\/embed\//;
 
-/** What other sites' pages load from here: the widget's script, its list, oEmbed, the frames. */
-const CROSS_ORIGIN_READ = /^\/(embed\.js$|embed\/|api\/embed\/|api\/oembed(\?|$))/;
+/**
+ * What other sites' pages load from here: the widget's script, its list, oEmbed, the frames, and
+ * the logo every email shows (webmail, and the send screen's sandboxed preview, load it from
+ * another origin).
+ */
+const CROSS_ORIGIN_READ = /^\/(embed\.js$|embed\/|api\/embed\/|api\/oembed(\?|$)|email-logo\.png$)/;
 /**
  * What other sites' scripts read (the widget's list, oEmbed): open to every origin, errors
  * included, so that a widget with a wrong attribute reads the 400 and draws its empty list.
