@@ -5,16 +5,10 @@
 import type { EmbedEvents } from './schemas/embed';
 import { formatTime } from './format';
 import { utcDateWithWeekday } from './calendarDate';
+import { escapeHtml } from './escapeHtml';
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
 /** Text in an element or an attribute: nothing in it can open a tag or close the attribute. */
-export const text = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+export const text = escapeHtml;
 
 /** A link's address: http(s) only, escaped; anything else goes nowhere. */
 const href = (url: string) => (/^https?:\/\//i.test(url) ? text(url) : '#');
@@ -23,10 +17,14 @@ const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
 
 export const NO_MEETINGS = 'No upcoming meetings';
 
+/** 'Tue, Dec 1': a meeting's local date, its year left to the tile and the context. */
+export const meetingDay = (date: string) =>
+  utcDateWithWeekday(new Date(`${date}T00:00:00Z`), 'short').replace(/, \d{4}$/, '');
+
 /** One meeting's tile and lines. `many`: the list holds several chapters, so each is named. */
 function item(d: EmbedEvents['dates'][number], many: boolean): string {
   const day = new Date(`${d.date}T00:00:00Z`);
-  const when = `${utcDateWithWeekday(day, 'short').replace(/, \d{4}$/, '')} · ${formatTime(d.startTime)}–${formatTime(d.endTime)}`;
+  const when = `${meetingDay(d.date)} · ${formatTime(d.startTime)}–${formatTime(d.endTime)}`;
   const going = d.going ? `<span class="going">${d.going} going</span>` : '';
   const moved = d.movedFrom ? '<span class="moved">New date</span>' : '';
   return (

@@ -3,40 +3,16 @@
 // active chapters only, whoever asks: a hidden chapter's hosts read it in its own feed. Each
 // chapter's events are written exactly as in its own feed (service.ts addEvent): in its own time
 // zone with that zone's VTIMEZONE, its name at the start of every summary, its page as the URL.
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chapters } from '../../db/schema';
-import { CHAPTER_STATUS, CHAPTER_TYPES, SITE_NAME } from '../../../common/constants';
-import { stateName } from '../../../common/states';
 import { shows } from '../../caching/answerKeys';
 import { summariesQuery } from '../../core/summaries';
-import { storedStates, slicePauses } from '../chapters';
+import { slicePauses } from '../chapters';
+import { scopeTitle, scopeWhere, type ChaptersScope } from '../../core/chapterScope';
 import { loadExceptions } from '../../core/exceptions';
 import { chapterTimeZone } from '../../core/timezone';
 import { addEvent, feedContextOf, newCalendar } from './service';
 
-/** Which chapters a feed holds: those of `state` (null: every state), of `typeId` (null: all). */
-export interface ChaptersScope {
-  /** An upper-case abbreviation from the list of states (common/states.ts). */
-  state: string | null;
-  typeId: number | null;
-}
-
-/** The feed's name: "Drinking Liberally in New York", "Living Liberally: every chapter". */
-export function scopeTitle({ state, typeId }: ChaptersScope): string {
-  const type = CHAPTER_TYPES.find((t) => t.id === typeId);
-  const who = type ? `${type.name} Liberally` : SITE_NAME;
-  if (state === null) return `${who}: every chapter`;
-  return `${who} in ${stateName(state) ?? state}`;
-}
-
-function scopeWhere({ state, typeId }: ChaptersScope): SQL | undefined {
-  return and(
-    eq(chapters.status, CHAPTER_STATUS.active),
-    state === null ? undefined : inArray(chapters.state, storedStates(state)),
-    typeId === null ? undefined : eq(chapters.chapterTypeId, typeId),
-  );
-}
+export type { ChaptersScope };
 
 export interface ManyChaptersCalendar {
   ics: string;

@@ -1,6 +1,7 @@
 // Chapter lists: every one filters through chapterVisibleTo (visibility.ts), so a hidden chapter
 // appears only to those with host-level access to it. Lists answer by display title,
 // case-insensitive, except the home map's, which keeps state order.
+import { storedStates } from '../../core/chapterScope';
 import { and, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapters } from '../../db/schema';
@@ -129,10 +130,7 @@ export async function listMyChapters(db: Db, user: User): Promise<MyChapter[]> {
   return nextEventsWithGoing(db, list, exceptions);
 }
 
-/** The `state` values a state of the list stands for: International also takes empty ones. */
-export function storedStates(state: string): string[] {
-  return state === 'INT' ? ['INT', ''] : [state];
-}
+export { storedStates };
 
 /**
  * A state's chapters (`state`: an upper-case abbreviation from the list): its active ones and,

@@ -2,26 +2,18 @@
 // a key of their types. The server picks the chapters and writes each pin's title, link and next
 // meeting into the page as data; the frame's script (web/embed/mapFrame.ts) draws them with
 // Leaflet. Without script the page still lists the chapters as links.
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { chapters } from '../../db/schema';
-import {
-  CHAPTER_STATUS,
-  CHAPTER_TYPE_SUFFIX,
-  CHAPTER_TYPES,
-  SITE_NAME,
-} from '../../../common/constants';
-import { text } from '../../../common/embedMarkup';
+import { CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
+import { meetingDay, text } from '../../../common/embedMarkup';
 import { formatTime } from '../../../common/format';
-import { utcDateWithWeekday } from '../../../common/calendarDate';
-import { stateName } from '../../../common/states';
 import { embedStateSchema, embedTypeSchema } from '../../../common/schemas/embed';
 import { shows } from '../../caching/answerKeys';
 import { loadExceptions } from '../../core/exceptions';
 import { displayTitle, summariesQuery } from '../../core/summaries';
-import { nextEventOf, slicePauses, storedStates } from '../chapters';
-import { chapterPath } from './service';
+import { scopeTitle, scopeWhere } from '../../core/chapterScope';
+import { nextEventOf, slicePauses } from '../chapters';
+import { chapterPath, scopeOf } from './service';
 
 export const mapQuerySchema = z.object({
   state: embedStateSchema.optional(),
@@ -44,20 +36,6 @@ export interface MapFrame {
   shows: string[];
 }
 
-function mapWhere(q: MapQuery): SQL | undefined {
-  return and(
-    eq(chapters.status, CHAPTER_STATUS.active),
-    q.state === undefined ? undefined : inArray(chapters.state, storedStates(q.state)),
-    q.type === undefined ? undefined : eq(chapters.chapterTypeId, q.type),
-  );
-}
-
-function mapTitle(q: MapQuery): string {
-  const type = CHAPTER_TYPES.find((t) => t.id === q.type);
-  const who = type ? `${type.name} ${CHAPTER_TYPE_SUFFIX}` : SITE_NAME;
-  return q.state ? `${who} in ${stateName(q.state) ?? q.state}` : `${who}: every chapter`;
-}
-
 // JSON inside <script> must not be able to close the element.
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -67,7 +45,7 @@ export async function mapFrame(
   site: { publicUrl: string; tileUrl: string; tileAttribution: string },
   now: Date,
 ): Promise<MapFrame> {
-  const where = mapWhere(q);
+  const where = scopeWhere(scopeOf(q));
   const [rows, exceptions] = await Promise.all([
     summariesQuery(db, { where }),
     loadExceptions(db, where, now),
@@ -87,13 +65,13 @@ export async function mapFrame(
       typeId: type.id,
       ...(next
         ? {
-            next: `${utcDateWithWeekday(new Date(`${next.date}T00:00:00Z`), 'short').replace(/, \d{4}$/, '')} · ${formatTime(next.startTime)} at ${next.name}`,
+            next: `${meetingDay(next.date)} · ${formatTime(next.startTime)} at ${next.name}`,
           }
         : {}),
     });
     await pause();
   }
-  const title = mapTitle(q);
+  const title = scopeTitle(scopeOf(q));
   const list = pins
     .map(
       (p) =>

@@ -2,16 +2,10 @@
 // the whole network, soonest first. Read as a visitor reads the chapter pages: active chapters
 // only, whoever asks (a widget runs on someone else's page, without our cookie); skipped dates
 // left out, moved ones at their new day and time, the going count where anyone is going.
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapters } from '../../db/schema';
-import {
-  CHAPTER_STATUS,
-  CHAPTER_TYPE_SUFFIX,
-  CHAPTER_TYPES,
-  SITE_NAME,
-} from '../../../common/constants';
-import { stateName } from '../../../common/states';
+import { CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
 import {
   EMBED_LIMIT_DEFAULT,
   type EmbedEvents,
@@ -23,7 +17,8 @@ import { loadExceptions } from '../../core/exceptions';
 import { HttpError } from '../../core/httpError';
 import { displayTitle, summariesQuery } from '../../core/summaries';
 import { chapterTimeZone } from '../../core/timezone';
-import { storedStates, slicePauses, upcomingOf } from '../chapters';
+import { scopeTitle, scopeWhere, type ChaptersScope } from '../../core/chapterScope';
+import { slicePauses, upcomingOf } from '../chapters';
 
 /** The paths of a chapter's and an event's pages, as the web app names them. */
 export const chapterPath = (c: { state: string; slug: string }) =>
@@ -31,21 +26,11 @@ export const chapterPath = (c: { state: string; slug: string }) =>
 export const eventPath = (c: { state: string; slug: string }, eventSlug: string) =>
   `${chapterPath(c)}/events/${eventSlug}`;
 
-function scopeWhere(q: EmbedQuery): SQL | undefined {
-  return and(
-    eq(chapters.status, CHAPTER_STATUS.active),
-    q.chapter === undefined ? undefined : eq(chapters.slug, q.chapter),
-    q.state === undefined ? undefined : inArray(chapters.state, storedStates(q.state)),
-    q.type === undefined ? undefined : eq(chapters.chapterTypeId, q.type),
-  );
-}
-
-/** "Living Liberally in New York", "Drinking Liberally: every chapter". */
-function scopeTitle(q: EmbedQuery): string {
-  const type = CHAPTER_TYPES.find((t) => t.id === q.type);
-  const who = type ? `${type.name} ${CHAPTER_TYPE_SUFFIX}` : SITE_NAME;
-  return q.state ? `${who} in ${stateName(q.state) ?? q.state}` : `${who}: every chapter`;
-}
+/** The chapters a query of many names (`chapter` aside): core/chapterScope.ts's scope. */
+export const scopeOf = (q: { state?: string; type?: number }): ChaptersScope => ({
+  state: q.state ?? null,
+  typeId: q.type ?? null,
+});
 
 export interface EmbedList extends EmbedEvents {
   /** What the answer shows (answerKeys.ts): forgotten with any of it. */
@@ -63,7 +48,10 @@ export async function embedEvents(
   now: Date,
 ): Promise<EmbedList> {
   const limit = q.limit ?? EMBED_LIMIT_DEFAULT;
-  const where = scopeWhere(q);
+  const where = and(
+    scopeWhere(scopeOf(q)),
+    q.chapter === undefined ? undefined : eq(chapters.slug, q.chapter),
+  );
   const [rows, exceptions] = await Promise.all([
     summariesQuery(db, { where }),
     loadExceptions(db, where, now),
@@ -90,7 +78,7 @@ export async function embedEvents(
   const only = rows.length === 1 && q.chapter !== undefined ? rows[0] : undefined;
   const title = only
     ? `${only.type.name} ${CHAPTER_TYPE_SUFFIX} ${displayTitle(only.chapter)}`
-    : scopeTitle(q);
+    : scopeTitle(scopeOf(q));
   const url = only
     ? `${publicUrl}${chapterPath(only.chapter)}`
     : q.state
