@@ -2,6 +2,7 @@
 // canonical, Open Graph and JSON-LD are added before </head>. Every value is escaped.
 import type { PageAccount } from '../../plugins/web';
 import type { PageMeta } from './meta';
+import { escapeHtml } from '../../../common/escapeHtml';
 import type { FirstScreen } from './firstScreen';
 import { SITE_NAME } from '../../../common/constants';
 import {
@@ -10,12 +11,6 @@ import {
   NETWORK_CONTACT_EMAIL,
   copyrightLine,
 } from '../../../common/brand';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 // JSON inside <script> must not be able to close the element.
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

@@ -7,6 +7,7 @@ import {
   chapterFramePath,
   stateFramePath,
 } from '../../../common/embedPaths';
+import { escapeHtml } from '../../../common/escapeHtml';
 
 export type EmbedTheme = 'light' | 'dark' | 'auto';
 
@@ -18,7 +19,7 @@ export interface EmbedScope {
   type?: string;
 }
 
-const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const attr = escapeHtml;
 
 export function embedSnippets(
   origin: string,
