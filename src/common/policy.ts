@@ -36,6 +36,14 @@ export function isAdmin(user: Someone): boolean {
   return user?.isAdmin === true;
 }
 
+/**
+ * Making a hidden chapter active from its setup checklist (issue 35): an admin's step, after
+ * the host's part is done.
+ */
+export function mayMakeChapterActive(user: Someone): boolean {
+  return isAdmin(user);
+}
+
 /** Field-organizer-level access: a field organizer of that chapter, or an admin. */
 export function hasFieldOrganizerAccess(user: Someone, chapterId: number): boolean {
   if (!user) return false;

@@ -42,6 +42,7 @@ import {
   chapterRoutes,
   chapterMapRoutes,
   chapterSaveRoutes,
+  chapterSetupRoutes,
   chapterCreateRoutes,
 } from './modules/chapters';
 import { eventRoutes, eventDateRoutes, eventSaveRoutes } from './modules/events';
@@ -229,6 +230,7 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
     settingsRoutes,
     // The chapter admin area (spec 2 §2).
     chapterSaveRoutes,
+    chapterSetupRoutes,
     eventSaveRoutes,
     rsvpHostRoutes,
     noteRoutes,

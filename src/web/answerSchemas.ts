@@ -22,6 +22,7 @@ import {
 import { chapterNoteSchema } from '../common/schemas/notes';
 
 export { adminDashboardSchema, dashboardChapterSchema } from '../common/schemas/adminDashboard';
+export { chapterSetupSchema } from '../common/schemas/chapterSetup';
 export { emailQueueSchema } from '../common/schemas/emailQueue';
 export { goingPageSchema } from '../common/schemas/going';
 export { brevoMoveStateSchema } from '../common/schemas/brevoMove';

@@ -406,6 +406,8 @@ const MATRIX: Record<string, Row> = {
     GET(`/api/chapter_event/chapter/${chapter.id}/attendance_history`),
   ),
   'GET /api/chapter/:id/figures': host(() => GET(`/api/chapter/${chapter.id}/figures`)),
+  'GET /api/chapter/:id/setup': host(() => GET(`/api/chapter/${chapter.id}/setup`)),
+  'POST /api/chapter/:id/make_active': ADMIN,
   'GET /api/chapter_calendar/event/:slug/event.ics': PUBLIC,
   'GET /api/chapter_event/chapter/:chapterId/dates': host(() =>
     GET(`/api/chapter_event/chapter/${chapter.id}/dates`),

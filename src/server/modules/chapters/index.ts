@@ -5,6 +5,7 @@ export { chapterCreateRoutes } from './createRoutes';
 export { chapterMapRoutes } from './mapRoutes';
 export { chapterRoutes } from './routes';
 export { chapterSaveRoutes } from './saveRoutes';
+export { chapterSetupRoutes } from './setupRoutes';
 export { storedStates } from './service';
 export { slicePauses } from './slices';
 export { nextEventOf, upcomingOf } from './nextEvent';

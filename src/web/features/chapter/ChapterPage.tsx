@@ -8,6 +8,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { useReaderKey } from '../../hooks/useReaderKey';
 import { ChapterLinks } from './ChapterLinks';
+import { ChapterNotShown } from './ChapterNotShown';
 import { ChapterPosts } from './ChapterPosts';
 import { ChapterUpcoming } from './ChapterUpcoming';
 import { ChapterEvents } from './ChapterEvents';
@@ -16,30 +17,7 @@ import { MailingListSignup } from '../../components/chapterPin/MailingListSignup
 import { PressMentionList } from '../../components/press/PressMentionList';
 import { ChapterTypeBadge } from '../../components/cards/ChapterTypeBadge';
 import { HostFaces } from '../../components/cards/HostFaces';
-import { stateName } from '../../../common/states';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
-
-/**
- * A chapter address with no chapter to show: a mistyped one, or a hidden chapter, which says only
- * that it is not active (spec 1 §2). Either way, the way to the real ones.
- */
-function ChapterNotShown({ state, inactive }: { state: string; inactive: boolean }) {
-  const name = stateName(state.toUpperCase());
-  return (
-    <section className="py-4" aria-labelledby="chapter-missing-title">
-      {/* The heading the server put in the page's frame (seo/meta.ts), so nothing changes. */}
-      <h1 id="chapter-missing-title" className="mb-3">
-        {inactive ? CHAPTER_NOT_ACTIVE : 'Chapter not found'}
-      </h1>
-      {!inactive && (
-        <p className="lead">There is no chapter at this address. It may have moved or closed.</p>
-      )}
-      <Link to={name ? `/chapters/${state.toLowerCase()}` : '/'} className="btn btn-primary">
-        {name ? `See the chapters in ${name}` : 'Find a chapter'}
-      </Link>
-    </section>
-  );
-}
 
 /**
  * How many are on the chapter's list, under its sign-up (issue 25). Nothing without a count (no

@@ -47,10 +47,16 @@ describe('Dashboard: the chapter figures', () => {
     expect(card('Health')).toHaveTextContent('no email in 2 months, no host');
   });
 
-  it('says when the chapter has no list yet', async () => {
+  it('says a chapter with no list has no members yet, as its page offers the sign-up', async () => {
+    // Issue 35: the dashboard said "No mailing list yet" while the page's form signed people
+    // up; the first sign-up makes the list (docs/decisions/07-chapter-email.md).
     show(null, { memberCount: 0 });
-    expect(await screen.findByText(/No mailing list yet/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create one' })).toHaveAttribute(
+    expect(await screen.findByText('No members yet')).toBeInTheDocument();
+    expect(card('Members')).toHaveTextContent(
+      'The list starts with the first sign-up on the chapter page.',
+    );
+    expect(screen.queryByText(/No mailing list/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add the people you know' })).toHaveAttribute(
       'href',
       '/chapter/ny/uws/admin/members',
     );

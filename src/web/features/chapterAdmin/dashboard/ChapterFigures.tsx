@@ -39,10 +39,16 @@ export function ChapterFigures({
   else if (list.isError)
     members = <InlineRetry what="mailing list" onRetry={() => void list.refetch()} />;
   else if (list.data.listId === null)
+    // What a visitor sees agrees: the chapter page offers its sign-up form, and the first
+    // sign-up makes the list (docs/decisions/07-chapter-email.md). No list is no member yet.
     members = (
-      <p className="mb-0">
-        No mailing list yet. <Link to={`${base}/members`}>Create one</Link>
-      </p>
+      <>
+        <p className="fs-4 mb-1">No members yet</p>
+        <p className="small text-body-secondary mb-1">
+          The list starts with the first sign-up on the chapter page.
+        </p>
+        <Link to={`${base}/members`}>Add the people you know</Link>
+      </>
     );
   else
     members = (

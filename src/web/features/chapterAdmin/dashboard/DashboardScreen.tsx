@@ -1,7 +1,8 @@
-import Alert from 'react-bootstrap/Alert';
+import { useQueryClient } from '@tanstack/react-query';
 import { InlineRetry } from '../../../components/InlineRetry';
+import { SetupChecklist } from '../../../components/chapterSetup/SetupChecklist';
 import { SendList } from '../sends/SendList';
-import { useAdminChapter } from '../useAdminChapter';
+import { useAdminChapter, useRefreshChapter } from '../useAdminChapter';
 import { LapseWarning } from './LapseWarning';
 import { ChapterFigures } from './ChapterFigures';
 import { useChapterFigures } from './useChapterFigures';
@@ -16,6 +17,8 @@ import { RecentActivity } from './RecentActivity';
  */
 export function DashboardScreen() {
   const { chapter, base } = useAdminChapter();
+  const refresh = useRefreshChapter();
+  const queryClient = useQueryClient();
   // Members, last email, last event and health as the server defines them for every screen.
   const figures = useChapterFigures(chapter.id);
   return (
@@ -23,10 +26,17 @@ export function DashboardScreen() {
       <h1 id="dashboard-title" className="h2">
         Dashboard
       </h1>
+      {/* A hidden chapter's way to going live (issue 35): its hosts', and for an admin with
+          Make active. Once active, the chapter and its health are read again. */}
       {chapter.status !== 1 && (
-        <Alert variant="secondary">
-          This chapter is hidden: only its hosts, field organizers and admins see it.
-        </Alert>
+        <SetupChecklist
+          chapter={chapter}
+          base={base}
+          onActivated={async () => {
+            await refresh();
+            await queryClient.invalidateQueries({ queryKey: ['chapter-figures', chapter.id] });
+          }}
+        />
       )}
       {figures.isPending ? (
         <p className="text-body-secondary">Loading the chapter's figures…</p>

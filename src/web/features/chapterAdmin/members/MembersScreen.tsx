@@ -72,8 +72,8 @@ export function MembersScreen() {
         <div className="card card-body">
           <h2 className="h5">No Members</h2>
           <p>
-            This chapter has no mailing list yet. Create it, then add members or let people sign up
-            on the chapter page.
+            No one has joined yet. The first sign-up on the chapter page makes the list; to add the
+            people you already know, make it here.
           </p>
           <div>
             <Button onClick={() => void createList()} disabled={creating}>
