@@ -60,7 +60,8 @@ describe('the copies a send worker sends', () => {
     expect(w.copiesOf('After the unsubscribe')).toHaveLength(4);
     expect(w.countFor(to)).toBe(1);
     await sender.stop();
-  });
+    // A hang guard: on the embedded database beside a busy suite a send took over a minute.
+  }, 240_000);
 
   it('shares a list between concurrent workers without sending anything twice', async () => {
     const list = await w.chapterWithList(30, 'shared');
@@ -72,7 +73,8 @@ describe('the copies a send worker sends', () => {
     for (const email of list.emails) expect(w.countFor(email), email).toBe(1);
     expect((await w.ledger(messageId)).every((d) => d.status === 'sent')).toBe(true);
     for (const x of extra) await x.stop();
-  });
+    // A hang guard: on the embedded database beside a busy suite a send took over a minute.
+  }, 240_000);
 
   it('gives up on a permanent refusal and retries a temporary one later', async () => {
     const list = await w.chapterWithList(3, 'refused');
