@@ -63,7 +63,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.tsx'],
           setupFiles: ['src/web/test/setup.ts'],
-          testTimeout: 30_000,
+          // A hang guard as the server's: a file's first screen test, which loads React and the
+          // screen, took 33 s beside a busy suite (issue 31, item 7); findBy waits 15 s at most.
+          testTimeout: 60_000,
           pool: 'forks' as const,
         },
       },

@@ -157,6 +157,7 @@ for (const { width, height, state, slug } of WIDTHS) {
     const after = (await (await page.request.get(`/api/chapter/slug/${slug}`)).json()) as {
       lastBlogPostDate: string | null;
     };
-    expect(Date.now() - Date.parse(after.lastBlogPostDate ?? '1970-01-01')).toBeLessThan(120_000);
+    // The send's own moment: after this test began, however long the test took (issue 31, item 7).
+    expect(Date.parse(after.lastBlogPostDate ?? '1970-01-01')).toBeGreaterThanOrEqual(stamp);
   });
 }

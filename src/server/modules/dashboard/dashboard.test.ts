@@ -1,5 +1,5 @@
 // GET /api/admin/dashboard (beyond the spec): real counts and every chapter's health.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/app';
 import {
@@ -21,6 +21,7 @@ import {
   type TestApp,
 } from '../../test/chapterAdminWorld';
 import { expectAdminOnly } from '../../test/adminOnly';
+import { signedInUser } from '../../test/users';
 
 let t: TestApp;
 let w: ChapterAdminWorld;
@@ -153,63 +154,94 @@ describe('GET /api/admin/dashboard', () => {
     expect(dashboard.chapters.map((c) => c.state)).toEqual(['CA', 'CA', 'NY', 'NY']);
   });
 
-  it('spares a new chapter, dates a long-standing one from its schedule, and counts what it flags', async () => {
-    // (Since issue 35 a schedule counts from when its event was put on the site.)
-    // Made from an application a minute ago: no email and no event yet.
-    const fresh = await insertChapter(t, { title: 'Fresh', state: 'OH' });
-    // Made 90 days ago, meeting every first Tuesday since; its event row is as old.
-    const monthly = await insertChapter(t, {
-      title: 'Monthly',
-      state: 'OH',
-      createdAt: new Date(Date.now() - 90 * DAY),
-    });
-    await t.db.insert(chapterEvents).values({
-      chapterId: monthly.id,
-      name: 'Pub',
-      slug: `pub-${monthly.id}`,
-      address1: '1 High St',
-      city: 'Columbus',
-      startTime: '19:00',
-      endTime: '21:00',
-      dayOfWeekIndex: 2,
-      weeksOfMonthIndexes: '1',
-      createdAt: new Date(Date.now() - 90 * DAY),
-    });
-    const hiddenOld = await insertChapter(t, {
-      title: 'Hidden old',
-      status: 0,
-      state: 'OH',
-      createdAt: new Date(Date.now() - 400 * DAY),
-    });
-
-    const res = await send(t, { method: 'GET', url: '/api/admin/dashboard' }, w.cookies.admin);
-    const { counts, chapters: rows } = adminDashboardSchema.parse(res.json());
-    const byId = new Map(rows.map((c) => [c.id, c]));
-
-    const spared = byId.get(fresh.id)!;
-    expect(spared).toMatchObject({ isLapsed: false, lapsedReasons: [], lastEmailAt: null });
-    const graceDays = (Date.parse(spared.graceUntil!) - Date.now()) / DAY;
-    expect(graceDays).toBeGreaterThan(60);
-    expect(graceDays).toBeLessThanOrEqual(61);
-
-    // Met within the last five weeks (some first Tuesday).
-    const met = byId.get(monthly.id)!;
-    expect(met.lastEventDate).not.toBeNull();
-    const since = (Date.now() - Date.parse(met.lastEventDate!)) / DAY;
-    expect(since).toBeGreaterThanOrEqual(-1);
-    expect(since).toBeLessThan(36);
-    expect(met).toMatchObject({ graceUntil: null, lapsedReasons: ['no_recent_email'] });
-
-    expect(byId.get(hiddenOld.id)!.isLapsed).toBe(false);
-    // The summary card's figure is the number of rows "Lapsed only" shows.
-    expect(counts.lapsedChapters).toBe(rows.filter((c) => c.isLapsed).length);
-    await t.db.delete(chapters).where(eq(chapters.id, hiddenOld.id));
-  });
+  // Read on days chosen to catch a day-dependent rule (issue 31, item 7), with Date set: the
+  // chapters are made as of that day and the dashboard is read on it, so nothing depends on the
+  // day the suite runs. 2026: first Tuesdays Sep 1, Oct 6 (five weeks on), Nov 3, Dec 1.
+  it.each([
+    '2026-10-05T17:00:00Z', // the day before a first Tuesday
+    '2026-10-07T00:30:00Z', // 8:30 p.m. in Columbus on it, five weeks after the last, meeting
+    '2026-10-07T01:30:00Z', // 9:30 p.m.: the meeting is over
+    '2026-10-31T23:30:00Z', // a month's end, the next month's first day in UTC
+    '2026-11-01T06:30:00Z', // 1:30 a.m. EST, just after the clocks went back
+    '2026-03-08T07:30:00Z', // 3:30 a.m. EDT, just after the clocks went forward
+    '2026-12-31T23:30:00Z', // the year's end, the new year in UTC
+  ])(
+    'spares a new chapter, dates a long-standing one from its schedule, and counts what it flags, on %s',
+    async (at) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(at));
+      try {
+        await sparesAndDates(new Date(at));
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
 
   it('is for admins only', async () => {
     await expectAdminOnly(t, w, { method: 'GET', url: '/api/admin/dashboard' });
   });
 });
+
+/** The case above, read at `now` (Date is set to it). */
+async function sparesAndDates(now: Date) {
+  // (Since issue 35 a schedule counts from when its event was put on the site.)
+  // Made from an application a minute ago: no email and no event yet.
+  const fresh = await insertChapter(t, { title: 'Fresh', state: 'OH', createdAt: now });
+  // Made 90 days ago, meeting every first Tuesday since; its event row is as old.
+  const monthly = await insertChapter(t, {
+    title: 'Monthly',
+    state: 'OH',
+    createdAt: new Date(now.getTime() - 90 * DAY),
+  });
+  await t.db.insert(chapterEvents).values({
+    chapterId: monthly.id,
+    name: 'Pub',
+    slug: `pub-${monthly.id}`,
+    address1: '1 High St',
+    city: 'Columbus',
+    startTime: '19:00',
+    endTime: '21:00',
+    dayOfWeekIndex: 2,
+    weeksOfMonthIndexes: '1',
+    createdAt: new Date(now.getTime() - 90 * DAY),
+  });
+  const hiddenOld = await insertChapter(t, {
+    title: 'Hidden old',
+    status: 0,
+    state: 'OH',
+    createdAt: new Date(now.getTime() - 400 * DAY),
+  });
+
+  // Signed in on that day: a session is checked against Date too.
+  const admin = await signedInUser(t, { admin: true });
+  const res = await send(t, { method: 'GET', url: '/api/admin/dashboard' }, admin.cookie);
+  const { counts, chapters: rows } = adminDashboardSchema.parse(res.json());
+  const byId = new Map(rows.map((c) => [c.id, c]));
+
+  const spared = byId.get(fresh.id)!;
+  expect(spared).toMatchObject({ isLapsed: false, lapsedReasons: [], lastEmailAt: null });
+  const graceDays = (Date.parse(spared.graceUntil!) - now.getTime()) / DAY;
+  expect(graceDays).toBeGreaterThan(60);
+  expect(graceDays).toBeLessThanOrEqual(61);
+
+  // Met within the last five weeks (some first Tuesday), counted in Columbus's days: a first
+  // Tuesday five weeks after the last, before its meeting ends, still has that one as its last.
+  const met = byId.get(monthly.id)!;
+  expect(met.lastEventDate).not.toBeNull();
+  const today = now.toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+  const since = (Date.parse(today) - Date.parse(met.lastEventDate!)) / DAY;
+  expect(since).toBeGreaterThanOrEqual(0);
+  expect(since).toBeLessThanOrEqual(35);
+  expect(new Date(`${met.lastEventDate!}T12:00:00Z`).getUTCDay()).toBe(2);
+  expect(Number(met.lastEventDate!.slice(8))).toBeLessThanOrEqual(7);
+  expect(met).toMatchObject({ graceUntil: null, lapsedReasons: ['no_recent_email'] });
+
+  expect(byId.get(hiddenOld.id)!.isLapsed).toBe(false);
+  // The summary card's figure is the number of rows "Lapsed only" shows.
+  expect(counts.lapsedChapters).toBe(rows.filter((c) => c.isLapsed).length);
+  await t.db.delete(chapters).where(eq(chapters.id, hiddenOld.id));
+}
 
 describe('GET /api/admin/dashboard with answers kept (PUBLIC_CACHE_SECONDS)', () => {
   it('is built once for all admins, still refused to others, and rebuilt after any change', async () => {

@@ -3,7 +3,7 @@
 // Decoding is bounded too: by format, pixels and time, one image at a time.
 import { fieldError } from '../../core/httpError';
 import { ACCEPTED_LOADERS, isSharpFormat, sniffFormat } from './imageFormats';
-import { workQueue } from './workQueue';
+import { workQueue, type WorkQueue } from './workQueue';
 
 /** The type of every image toJpeg makes, and so of every stored image. */
 export const JPEG = 'image/jpeg';
@@ -37,6 +37,8 @@ export const IMAGES_BUSY = 'The server is busy with other images. Please try aga
 // One image at a time, each on one libvips thread: the other pool threads and the other core
 // stay free for sign-ins, file reads and pages. Five uploads may wait their turn.
 const queue = workQueue(1, 5, IMAGES_BUSY);
+/** The queue images are decoded through: tests hold a place in it to see who waits on it. */
+export const decodeQueue: WorkQueue = queue;
 
 let loaded: Promise<typeof import('sharp').default> | undefined;
 /** sharp, loaded on the first upload (libvips costs an idle server some 20 MB of memory). */

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventPage as EventPageAnswer } from '../../../common/schemas/eventDates';
 import { errorReply, fakeServer } from '../../test/fakeServer';
@@ -233,7 +233,7 @@ describe('Event page', () => {
 
   it("goes to the event's own address when the link names another chapter", async () => {
     const { router } = showEvent(anEvent(), '/chapter/nj/hoboken/events/tuesday-tavern');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(router.state.location.pathname).toBe('/chapter/ny/brooklyn/events/tuesday-tavern'),
     );
   });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventPage as EventPageAnswer } from '../../../common/schemas/eventDates';
 import { errorReply, fakeServer, held } from '../../test/fakeServer';
@@ -200,7 +200,7 @@ describe("Event page: I'm going", () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'robin@example.org');
     await user.click(within(dialog).getByRole('button', { name: 'I’m going' }));
     const guests = within(dialog).getByRole('combobox', { name: 'Guests you are bringing' });
-    await vi.waitFor(() => expect(guests).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() => expect(guests).toHaveAttribute('aria-invalid', 'true'));
     expect(within(dialog).getByText('This date takes at most 1 guest')).toBeInTheDocument();
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -224,10 +224,10 @@ describe("Event page: I'm going", () => {
       true,
     );
     const button = await screen.findByRole('button', { name: 'I’m going on Thu, Nov 26, 2026' });
-    await vi.waitFor(() => expect(server.callsTo('GET', '/api/auth/user')).toHaveLength(1));
+    await waitFor(() => expect(server.callsTo('GET', '/api/auth/user')).toHaveLength(1));
     await user.click(button);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await vi.waitFor(() => expect(button).toBeDisabled());
+    await waitFor(() => expect(button).toBeDisabled());
     answer.release({ status: 'going' });
     expect(await screen.findByRole('status')).toHaveTextContent('You’re going');
     // The server takes the account's name and email; the click sends no one else's.

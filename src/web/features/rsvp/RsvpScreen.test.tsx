@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RsvpPage } from '../../../common/schemas/rsvps';
 import { errorReply, fakeServer, held } from '../../test/fakeServer';
@@ -90,7 +90,7 @@ describe('RSVP page', () => {
     await user.click(confirm);
     expect(confirm).toBeDisabled();
     answer.release(anRsvp({ status: 'waitlisted', position: 2 }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('You’re on the waitlist, number 2'),
     );
     expect(screen.queryByRole('button', { name: 'Confirm: I’m going' })).not.toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('RSVP page', () => {
     });
     expect(await screen.findByText('You’re going')).toHaveRole('status');
     await user.click(screen.getByRole('button', { name: 'Cancel my RSVP' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('You cancelled this RSVP'),
     );
     expect(screen.queryByRole('button', { name: 'Cancel my RSVP' })).not.toBeInTheDocument();
@@ -137,10 +137,9 @@ describe('RSVP page', () => {
 
   it('offers to try again when the RSVP could not be loaded', async () => {
     showRsvp({ [`GET ${API}`]: errorReply(500, 'Oops') });
-    // One retry first, as the event page does, after react-query's one-second pause.
-    expect(
-      await screen.findByText('The RSVP could not be loaded.', {}, { timeout: 4000 }),
-    ).toBeInTheDocument();
+    // One retry first, as the event page does, after react-query's one-second pause (within
+    // findBy's wait, test/setup.ts).
+    expect(await screen.findByText('The RSVP could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
