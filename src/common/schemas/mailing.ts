@@ -1,6 +1,7 @@
 // Mailing-list sign-up (spec 1 §4, §7, §8). The answer is always HTTP 200; the widget reads
 // results[0].isError and shows 'Oops. ' + errorString or 'Success!'.
 import { z } from 'zod';
+import { chapterRefSchema } from './chapterRef';
 import { dbId, MAX_DB_ID } from './ids';
 import { MAILING_ERRORS, mailingEmailSchema } from './mailingEmail';
 
@@ -141,7 +142,7 @@ export const confirmAnswerSchema = z.object({
   email: z.string(),
   listName: z.string(),
   /** The chapter whose list it is (to sign up again from its page); null for no chapter's. */
-  chapter: z.object({ id: z.number().int(), state: z.string(), slug: z.string() }).nullable(),
+  chapter: chapterRefSchema.pick({ id: true, state: true, slug: true }).nullable(),
   /** The chapter's next meeting, as the welcome email names it; null when none is planned. */
   nextMeeting: z
     .object({

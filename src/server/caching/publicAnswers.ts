@@ -10,15 +10,10 @@ import { noteShown } from './answersShown';
 import { rememberAnswer, type CurrentAnswer } from './frontDoor';
 
 /**
- * A route's reply without its schema's type, for a route that sends what it built itself (a kept
- * answer's bytes, the OpenAPI document as text), which the schema-typed `send` would refuse. The
- * one place a reply is cast; the route's schema still documents the answer.
+ * Sends a cached answer: 304 to a matching revalidation, gzip to those who accept it. A route's
+ * schema-typed reply is a `FastifyReply` as it is (no cast): these take it as the plain type, whose
+ * `send` takes the kept bytes the schema-typed one would refuse.
  */
-export function untypedReply(reply: object): FastifyReply {
-  return reply as FastifyReply;
-}
-
-/** Sends a cached answer: 304 to a matching revalidation, gzip to those who accept it. */
 export function sendCachedAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -88,16 +83,15 @@ export function seenAlikeByAll(): boolean {
 /**
  * A public read whose answer may depend on who asks: visitors, and signed-in users whose roles
  * change nothing in it, get it from `cache`; anyone else gets it built for them every time.
- * `rawReply` is the route's reply, whatever its schema types it as; the route returns it.
+ * `reply` is the route's reply, whatever its schema types it as; the route returns it.
  */
 export async function sendPublicAnswer(
   request: FastifyRequest,
-  rawReply: object,
+  reply: FastifyReply,
   cache: AnswerCache,
   key: string,
   { build, shows, fitsCaller, cacheControl = 'private, no-cache', headers = {} }: PublicAnswer,
 ): Promise<void> {
-  const reply = untypedReply(rawReply);
   const user = request.user;
   const visitors = () => cache.get(key, () => build(null), shows);
   if (!user) {

@@ -5,7 +5,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -16,8 +16,11 @@ export function textArray(values: readonly (string | null)[]): string {
   return `{${items.join(',')}}`;
 }
 
+/** An open transaction: what `db.transaction` hands its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /**
  * A database or an open transaction, for a write that is best made with the change it belongs
  * to. Drizzle's transaction is a database of the same schema, so a `tx` is passed as it is.
  */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;

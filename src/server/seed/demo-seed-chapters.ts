@@ -1,12 +1,10 @@
 // Inserts the demo chapters, each with its mailing list and the list's members (demo.ts runs it
 // inside its transaction).
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/client';
+import type { Tx } from '../core/database';
 import { chapters, mailingListContacts, mailingLists } from '../db/schema';
 import { CHAPTER_TYPES, CHAPTER_TYPE_SUFFIX } from '../../common/constants';
 import { DEMO_CHAPTERS, DEMO_LIST_CONTACTS } from './demo-data';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface SeededChapter {
   id: number;

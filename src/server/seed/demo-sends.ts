@@ -5,7 +5,8 @@
 import { and, eq } from 'drizzle-orm';
 import { mailingDeliveries, mailingListContacts, mailingMessages } from '../db/schema';
 import type { DemoChapterPost } from './demo-types';
-import type { SeededChapter, Tx } from './demo-seed-chapters';
+import type { SeededChapter } from './demo-seed-chapters';
+import type { Tx } from '../core/database';
 
 export async function insertDemoSends(
   tx: Tx,

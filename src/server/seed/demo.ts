@@ -40,7 +40,8 @@ import {
   DEMO_USER_NOTES,
   DEMO_WIKI_PAGES,
 } from './demo-data';
-import { insertChapters, type Tx } from './demo-seed-chapters';
+import { insertChapters } from './demo-seed-chapters';
+import type { Tx } from '../core/database';
 import { insertDemoSends } from './demo-sends';
 import { comingThanksgiving, DEMO_THANKSGIVING_SKIPS } from './demo-date-changes';
 import type { DemoSignIn } from '../core/demoSignIns';

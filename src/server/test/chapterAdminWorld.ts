@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { chapters, permissions } from '../db/schema';
-import type { ChapterRow } from '../db/schema';
+import type { ChapterRow, NewChapterRow } from '../db/schema';
 import { ROLE } from '../../common/constants';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestApp, type TestAppOptions } from './app';
@@ -39,7 +39,7 @@ export function uniqueListId(): string {
 /** A chapter with every field the settings form needs; `status` 1 (active) unless told. */
 export async function insertChapter(
   t: TestApp,
-  values: Partial<typeof chapters.$inferInsert> = {},
+  values: Partial<NewChapterRow> = {},
 ): Promise<ChapterRow> {
   const [row] = await t.db
     .insert(chapters)

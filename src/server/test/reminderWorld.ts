@@ -5,7 +5,7 @@ import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { addContacts, giveChapterList, setEmailService } from '../modules/mailing/testWorld';
 import { addEvent, createRsvpWorld, setClock, type RsvpWorld } from '../modules/rsvps/testWorld';
 import { chapters, mailOutbox, mailingDeliveries, mailingMessages, rsvps } from '../db/schema';
-import type { ChapterEventRow } from '../db/schema';
+import type { ChapterEventRow, NewChapterRow } from '../db/schema';
 import type { TestApp } from './chapterAdminWorld';
 
 export { setClock };
@@ -91,7 +91,7 @@ export async function setReminders(
   chapterId: number,
   values: Partial<
     Pick<
-      typeof chapters.$inferInsert,
+      NewChapterRow,
       'reminderDaysBefore' | 'reminderHour' | 'rsvpReminderHours' | 'hostDigestHours'
     >
   >,

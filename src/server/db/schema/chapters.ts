@@ -81,6 +81,7 @@ export const chapters = pgTable(
   ],
 );
 export type ChapterRow = typeof chapters.$inferSelect;
+export type NewChapterRow = typeof chapters.$inferInsert;
 
 /** A role held by a user: admin is global (no chapter); the others are per chapter. */
 export const permissions = pgTable(

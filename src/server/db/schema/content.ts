@@ -25,6 +25,7 @@ export const chapterBlogPosts = pgTable(
   ],
 );
 export type ChapterBlogPostRow = typeof chapterBlogPosts.$inferSelect;
+export type NewChapterBlogPostRow = typeof chapterBlogPosts.$inferInsert;
 
 /** Press about the network (no chapter) or about one chapter. */
 export const pressMentions = pgTable(

@@ -61,6 +61,7 @@ export const chapterEvents = pgTable(
   ],
 );
 export type ChapterEventRow = typeof chapterEvents.$inferSelect;
+export type NewChapterEventRow = typeof chapterEvents.$inferInsert;
 
 // One date of a repeating event that does not happen as its rule says: cancelled (no moved-to
 // date) or moved to another date and time. `date` is the date the rule gives, local to the

@@ -44,7 +44,7 @@ const feedName = ({ state, typeId }: ChaptersScope) =>
 export function manyChaptersRoutes(app: AppInstance, calendars: AnswerCache): void {
   const send = async (
     request: Parameters<typeof sendPublicAnswer>[0],
-    reply: object,
+    reply: Parameters<typeof sendPublicAnswer>[1],
     scope: ChaptersScope,
   ) => {
     await sendPublicAnswer(

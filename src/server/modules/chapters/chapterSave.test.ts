@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp } from '../../test/app';
 import { chapters } from '../../db/schema';
+import type { NewChapterRow } from '../../db/schema';
 import { chapterSchema } from '../../../common/schemas/chapters';
 import { CHAPTER_SETTINGS_MESSAGES } from '../../../common/schemas/chapterSettings';
 import { LIST_ID_MESSAGE } from '../../../common/schemas/ids';
@@ -41,7 +42,7 @@ async function stored(id: number) {
 }
 
 /** A fresh chapter in the world's place: same host and field organizer roles. */
-async function freshChapter(values: Partial<typeof chapters.$inferInsert> = {}) {
+async function freshChapter(values: Partial<NewChapterRow> = {}) {
   const chapter = await insertChapter(t, values);
   await grantRole(t, w.users.host.id, 3, chapter.id);
   await grantRole(t, w.users.fieldOrganizer.id, 2, chapter.id);

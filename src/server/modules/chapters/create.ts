@@ -10,7 +10,7 @@ import {
   emailAliases,
   permissions,
 } from '../../db/schema';
-import type { ChapterHostApplicationRow } from '../../db/schema';
+import type { ChapterHostApplicationRow, NewChapterRow } from '../../db/schema';
 import { isReservedAlias } from '../../../common/reservedAliases';
 import { isReservedChapterSlug } from '../../../common/reservedSlugs';
 import {
@@ -30,11 +30,7 @@ import { sanitizeRichText } from '../../core/sanitize';
 
 type NewChapter = Omit<NewChapterRequest, 'about'> & { about: string; state: string };
 
-async function insertWithFreeSlug(
-  tx: DbOrTx,
-  values: Omit<typeof chapters.$inferInsert, 'slug'>,
-  base: string,
-) {
+async function insertWithFreeSlug(tx: DbOrTx, values: Omit<NewChapterRow, 'slug'>, base: string) {
   // The unique index decides: base, then base-2, base-3...; random after that. A reserved
   // word (common/reservedSlugs.ts) is never tried: `all` starts at all-2.
   for (let n = isReservedChapterSlug(base) ? 2 : 1; n <= 20; n += 1) {

@@ -5,11 +5,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapters, chapterTypes, emailAliases } from '../../db/schema';
-import type { ChapterRow } from '../../db/schema';
+import type { ChapterRow, NewChapterRow } from '../../db/schema';
 import { FIXED_BREVO_LISTS } from '../../../common/constants';
 import { fieldError } from '../../core/httpError';
 
-type Changes = Partial<typeof chapters.$inferInsert>;
+type Changes = Partial<NewChapterRow>;
 
 const LIST_FIELDS = ['brontoListId', 'sendInBlueListId'] as const;
 export const LIST_TAKEN = 'Another chapter already uses this list.';

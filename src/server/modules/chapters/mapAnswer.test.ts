@@ -14,7 +14,7 @@ import {
   uniqueSlug,
   type ChapterAdminWorld,
 } from '../../test/chapterAdminWorld';
-import type { ChapterRow } from '../../db/schema';
+import type { ChapterRow, NewChapterEventRow } from '../../db/schema';
 import { decodeChapterMap, encodeChapterMap } from '../../../common/chapterMap';
 import { chapterMapSchema, type ChapterMapPin } from '../../../common/schemas/chapterMap';
 import { activeChapterSchema } from '../../../common/schemas/chapters';
@@ -28,7 +28,7 @@ const c: Record<string, ChapterRow> = {};
 
 type App = typeof second;
 
-async function addEvent(chapter: ChapterRow, values: Partial<typeof chapterEvents.$inferInsert>) {
+async function addEvent(chapter: ChapterRow, values: Partial<NewChapterEventRow>) {
   await t.db.insert(chapterEvents).values({
     chapterId: chapter.id,
     name: 'The Local',

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../appInstance';
 import { onAnswersForgotten } from '../../caching/answerCache';
-import { sendSharedAnswer, untypedReply } from '../../caching/publicAnswers';
+import { sendSharedAnswer } from '../../caching/publicAnswers';
 import { EVERY_ANSWER, shows } from '../../caching/answerKeys';
 import { checksOwnAnswers } from '../../config';
 import { encodeChapterMap } from '../../../common/chapterMap';
@@ -45,9 +45,8 @@ export function chapterMapRoutes(root: AppInstance): void {
     '/api/chapters/map',
     { config: { access: 'public' }, schema: { response: { 200: chapterMapSchema } } },
     // The same answer for everyone: the browser keeps it and asks again with its ETag.
-    async (request, rawReply) => {
+    async (request, reply) => {
       const answer = await keeper.current();
-      const reply = untypedReply(rawReply);
       return sendSharedAnswer(request, reply, answer, keeper.peek);
     },
   );

@@ -2,16 +2,11 @@
 // (visibility.ts), so every route here may be public: the answer depends on who asks.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../appInstance';
 import { appAnswerCache } from '../../caching/answerCache';
 import { textAnswers } from '../../caching/answerFormats';
-import {
-  sendCachedAnswer,
-  sendPublicAnswer,
-  sendSharedAnswer,
-  untypedReply,
-} from '../../caching/publicAnswers';
+import { sendCachedAnswer, sendPublicAnswer, sendSharedAnswer } from '../../caching/publicAnswers';
 import { key, shows } from '../../caching/answerKeys';
 import { checksOwnAnswers } from '../../config';
 import {
@@ -88,7 +83,7 @@ export function chapterRoutes(root: AppInstance): void {
    */
   async function sendChapter(
     request: FastifyRequest,
-    reply: object,
+    reply: FastifyReply,
     visitorKey: string,
     findId: () => Promise<number | undefined>,
     read: (user: User | null, counted: CountedListField | null) => Promise<Chapter>,
@@ -102,7 +97,7 @@ export function chapterRoutes(root: AppInstance): void {
           async () => getChapterForHosts(app.db, id, await counted()),
           chapterRead.shows,
         );
-        sendCachedAnswer(request, untypedReply(reply), answer, 'private, no-cache');
+        sendCachedAnswer(request, reply, answer, 'private, no-cache');
         return;
       }
     }
@@ -167,13 +162,12 @@ export function chapterRoutes(root: AppInstance): void {
       schema: { response: { 200: z.array(activeChapterSchema) } },
     },
     // The same answer for everyone: cacheable by the browser too.
-    async (request, rawReply) => {
+    async (request, reply) => {
       const answer = await activeAnswers.get(
         'active',
         () => activeChaptersJson(app.db, { check: checkActive }),
         shows.allChapters,
       );
-      const reply = untypedReply(rawReply);
       return sendSharedAnswer(request, reply, answer, () => activeAnswers.peek('active'));
     },
   );
@@ -195,7 +189,7 @@ export function chapterRoutes(root: AppInstance): void {
           () => listStateChapters(app.db, state, hidden),
           showsList,
         );
-        sendCachedAnswer(request, untypedReply(reply), answer, 'private, no-cache');
+        sendCachedAnswer(request, reply, answer, 'private, no-cache');
         return reply;
       }
       await sendPublicAnswer(request, reply, stateAnswers, state, {

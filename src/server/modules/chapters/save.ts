@@ -7,6 +7,7 @@ import { CHAPTER_STATUS } from '../../../common/constants';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { chapters, LIST_ID_INDEXES } from '../../db/schema';
+import type { NewChapterRow } from '../../db/schema';
 import {
   CHAPTER_FIELD_ACCESS,
   mayChangeChapterField,
@@ -37,7 +38,7 @@ export async function saveChapter(
   request: ChapterSaveRequest,
 ): Promise<{ activated: boolean }> {
   const current = await requireChapterHostAccess(db, user, request.id);
-  const changes: Partial<typeof chapters.$inferInsert> = {};
+  const changes: Partial<NewChapterRow> = {};
   for (const field of FIELDS) {
     const value = request[field];
     if (value === undefined) continue;

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../appInstance';
 import { adminDashboardSchema } from '../../../common/schemas/adminDashboard';
 import { appAnswerCache } from '../../caching/answerCache';
-import { sendCachedAnswer, untypedReply } from '../../caching/publicAnswers';
+import { sendCachedAnswer } from '../../caching/publicAnswers';
 import { shows } from '../../caching/answerKeys';
 import { z } from 'zod';
 import { requireAdmin, requireSignIn } from '../../plugins/auth';
@@ -26,14 +26,13 @@ export function dashboardRoutes(root: AppInstance): void {
   app.get(
     '/api/admin/dashboard',
     { config: { access: 'admin' }, schema: { response: { 200: adminDashboardSchema } } },
-    async (request, rawReply) => {
+    async (request, reply) => {
       requireAdmin(request);
       const answer = await answers.get(
         'dashboard',
         () => getAdminDashboard(app.db),
         shows.allChapters,
       );
-      const reply = untypedReply(rawReply);
       // Admins' data: never kept by a browser or a proxy.
       return sendCachedAnswer(request, reply, answer, 'private, no-store');
     },

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
 import type { AppInstance } from '../../appInstance';
-import { untypedReply } from '../../caching/publicAnswers';
+import type { FastifyReply } from 'fastify';
 
 const swaggerUiDir = path.dirname(
   createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'),
@@ -93,15 +93,17 @@ export function docsRoutes(app: AppInstance): void {
         response: { 200: openApiDocumentSchema },
       },
     },
-    // Sent as text: the typed reply would take only the schema's object.
-    async (_request, rawReply) => {
+    // Sent as text: the schema-typed reply would take only the schema's object; as a plain
+    // FastifyReply (which it is, no cast) it takes the text.
+    async (_request, reply) => {
       // The routes are all known once the app is ready; the document never changes after.
       documentJson ??= JSON.stringify(app.swagger());
-      void untypedReply(rawReply)
+      const plain: FastifyReply = reply;
+      void plain
         .type('application/json; charset=utf-8')
         .header('cache-control', 'no-cache')
         .send(documentJson);
-      return rawReply;
+      return reply;
     },
   );
 
@@ -114,12 +116,10 @@ export function docsRoutes(app: AppInstance): void {
         response: { 200: text('text/html', 'The reference page') },
       },
     },
-    async (_request, rawReply) => {
-      void untypedReply(rawReply)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(PAGE);
-      return rawReply;
+    async (_request, reply) => {
+      const plain: FastifyReply = reply;
+      void plain.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(PAGE);
+      return reply;
     },
   );
 
@@ -140,14 +140,15 @@ export function docsRoutes(app: AppInstance): void {
         },
       },
     },
-    async (request, rawReply) => {
+    async (request, reply) => {
       const name = request.params.file;
       const type = ASSETS[name];
-      void untypedReply(rawReply)
+      const plain: FastifyReply = reply;
+      void plain
         .type(type.startsWith('text/') ? `${type}; charset=utf-8` : type)
         .header('cache-control', 'public, max-age=3600')
         .send(await asset(name));
-      return rawReply;
+      return reply;
     },
   );
 }

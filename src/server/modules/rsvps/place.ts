@@ -3,11 +3,9 @@
 // first takes the rsvp_dates row FOR UPDATE: two app servers placing the last place at once
 // take turns, and the second sees the first's RSVP. Nobody is ever placed past the capacity.
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryRows, type DbOrTx, type Tx } from '../../core/database';
 import { rsvpDates, rsvps } from '../../db/schema';
 import type { RsvpRow } from '../../db/schema';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Takes the date's lock, held until the transaction ends: one statement, which makes the row
@@ -109,7 +107,7 @@ export interface PlaceTaken {
  * the answer and its mail need (its place in the line, the date's counts) from the same lock.
  */
 export async function takePlace(
-  db: Db | Tx,
+  db: DbOrTx,
   values: {
     eventId: number;
     date: string;
@@ -122,25 +120,24 @@ export async function takePlace(
   },
 ): Promise<PlaceTaken> {
   const v = values;
-  const result = (await db.execute(
+  const [row] = await queryRows<{
+    id: number;
+    status: 'going' | 'waitlisted';
+    confirmedAt: string | Date;
+    beforeStatus: RsvpRow['status'] | null;
+    beforeGuests: number | null;
+    position: number | null;
+    going: number;
+    waitlisted: number;
+  }>(
+    db,
     sql`select rsvp_id as "id", placed_status as "status", placed_at as "confirmedAt",
           before_status as "beforeStatus", before_guests as "beforeGuests",
           waitlist_position as "position", going_people as "going", waiting_people as "waitlisted"
         from rsvp_take_place(${v.eventId}, ${v.date}::date, ${v.name}, ${v.email}, ${v.guests},
           ${v.userId}, ${v.capacity}::int, ${v.now.toISOString()}::timestamptz)`,
-  )) as unknown as {
-    rows: {
-      id: number;
-      status: 'going' | 'waitlisted';
-      confirmedAt: string | Date;
-      beforeStatus: RsvpRow['status'] | null;
-      beforeGuests: number | null;
-      position: number | null;
-      going: number;
-      waitlisted: number;
-    }[];
-  };
-  const row = result.rows[0]!;
+  );
+  if (!row) throw new Error('rsvp_take_place answered no row');
   return {
     id: Number(row.id),
     status: row.status,
@@ -156,7 +153,7 @@ export async function takePlace(
 
 /** A waiting RSVP's place in the line (1: next to move up); null for any other. */
 export async function waitlistPosition(
-  db: Db | Tx,
+  db: DbOrTx,
   rsvp: Pick<RsvpRow, 'id' | 'eventId' | 'date' | 'status' | 'confirmedAt'>,
 ): Promise<number | null> {
   if (rsvp.status !== 'waitlisted' || !rsvp.confirmedAt) return null;

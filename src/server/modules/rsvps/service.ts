@@ -14,7 +14,8 @@ import type { rsvpRequestSchema } from '../../../common/schemas/rsvpForm';
 import type { RsvpAnswer } from '../../../common/schemas/rsvps';
 import { fieldError } from '../../core/httpError';
 import { eventDate, requireOpen } from './dates';
-import { lockDate, moveUp, takePlace, waitlistPosition, type Tx } from './place';
+import { lockDate, moveUp, takePlace, waitlistPosition } from './place';
+import type { Tx } from '../../core/database';
 import { dateCounts, type DateCounts } from '../../core/rsvpCounts';
 import { sendConfirmation, tellMovedUp, tellPlaced, type Occasion, type Teller } from './tell';
 

@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../test/chapterAdminWorld';
 import { chapterEvents, mailOutbox } from '../../db/schema';
-import type { ChapterEventRow } from '../../db/schema';
+import type { ChapterEventRow, NewChapterEventRow } from '../../db/schema';
 import type { RsvpRequest } from '../../../common/schemas/rsvpForm';
 
 /** Tuesday 4 March 2031, 10am in New York: the tests' "now". */
@@ -43,7 +43,7 @@ export async function createRsvpWorld(options: TestAppOptions = {}): Promise<Rsv
 export async function addEvent(
   t: TestApp,
   chapterId: number,
-  values: Partial<typeof chapterEvents.$inferInsert> = {},
+  values: Partial<NewChapterEventRow> = {},
 ): Promise<ChapterEventRow> {
   const [row] = await t.db
     .insert(chapterEvents)

@@ -5,6 +5,7 @@ import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
 import { preparedPerDb } from '../../db/prepared';
+import type { DbOrTx, Tx } from '../../core/database';
 import { chapters, imageSlots, images } from '../../db/schema';
 
 export interface StoredImage {
@@ -16,10 +17,8 @@ export interface StoredImage {
 /** SHA-256 of the bytes, in hex: an image's name, its URL's and its ETag. */
 export const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /** The image's row, once whoever stores the same bytes first (they are the same image). */
-async function insertImage(tx: Db | Tx, bytes: Buffer, contentType: string): Promise<string> {
+async function insertImage(tx: DbOrTx, bytes: Buffer, contentType: string): Promise<string> {
   const hash = hashOf(bytes);
   await tx
     .insert(images)
@@ -72,7 +71,7 @@ async function shownBefore(tx: Tx, slot: string): Promise<string | null> {
 
 /** Stores the image and shows it in the slot, in place of what the slot showed (deleted). */
 export function showImage(
-  db: Db | Tx,
+  db: DbOrTx,
   slot: string,
   bytes: Buffer,
   contentType: string,
