@@ -53,10 +53,12 @@ export function ReminderSettings() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     const changes = reminderChangesOf(chapter, values);
-    if (Object.keys(changes).length === 1) return;
     try {
-      const saved = await save.run(() =>
-        apiSend('POST', '/api/chapter', changes, !import.meta.env?.PROD && chapterSchema),
+      // Nothing changed: nothing to send, and the settings are as saved.
+      const saved = await save.run(async () =>
+        Object.keys(changes).length === 1
+          ? chapter
+          : apiSend('POST', '/api/chapter', changes, !import.meta.env?.PROD && chapterSchema),
       );
       reset(reminderValuesOf(saved));
       await refresh(saved);
