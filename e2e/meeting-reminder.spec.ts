@@ -81,6 +81,10 @@ for (const width of [390, 1280]) {
     await page.getByRole('button', { name: 'Save reminders' }).click();
     await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
     await expectAccessible(page);
+    await evidence(
+      page.locator('form[aria-labelledby="reminders-title"]'),
+      `reminder-settings-${width}`,
+    );
 
     // The preview: the server's rendering of a member's copy of the next meeting's reminder.
     await page.getByRole('button', { name: 'Preview the reminder' }).click();
