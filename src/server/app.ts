@@ -62,7 +62,7 @@ import { activityRoutes } from './modules/activity';
 import { userNoteRoutes } from './modules/userNotes';
 import { dashboardRoutes } from './modules/dashboard';
 import { aliasRoutes } from './modules/aliases';
-import { createMailSchedule, goingRoutes } from './modules/reminders';
+import { createMailSchedule, goingRoutes, reminderPreviewRoutes } from './modules/reminders';
 import { getEmailService } from './modules/settings';
 import { eq } from 'drizzle-orm';
 import { mailingLists } from './db/schema';
@@ -253,6 +253,7 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
     contactAdminRoutes,
     brevoMoveRoutes,
     goingRoutes,
+    reminderPreviewRoutes,
   ];
   for (const register of routes) register(app);
   docsRoutes(app);

@@ -319,6 +319,10 @@ const MATRIX: Record<string, Row> = {
   'POST /api/mailing_list/chapter/:chapterId/preview': host(() =>
     POST(`/api/mailing_list/chapter/${chapter.id}/preview`, { title: 'Hello', body: '<p>Hi</p>' }),
   ),
+  // The list reminder's preview on Chapter Settings (issue 34): whoever may set the reminders.
+  'GET /api/reminders/chapter/:chapterId/preview': host(() =>
+    GET(`/api/reminders/chapter/${chapter.id}/preview`),
+  ),
   'POST /api/mailing_list/chapter/:chapterId/test_message': host(() =>
     POST(`/api/mailing_list/chapter/${chapter.id}/test_message`, {
       title: 'Hello',

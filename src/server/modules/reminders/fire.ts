@@ -144,7 +144,8 @@ function localToday(now: Date, timeZone: string): string {
 
 const asText = (content: MailContent) => ({ subject: content.subject, body: content.html });
 
-async function sender(tx: DbOrTx, chapter: ChapterRow) {
+/** The chapter as a message's sender: its title, and its address for replies. */
+export async function sender(tx: DbOrTx, chapter: ChapterRow) {
   const [type] = await tx
     .select()
     .from(chapterTypes)

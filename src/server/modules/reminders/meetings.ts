@@ -115,7 +115,7 @@ export function meetingOf(
   publicUrl: string,
   chapter: ChapterRow,
   event: ChapterEventRow,
-  scheduled: ScheduledDate,
+  scheduled: Pick<ScheduledDate, 'meetsOn' | 'startTime' | 'endTime' | 'start' | 'end' | 'note'>,
 ): Meeting {
   const chapterUrl = `${publicUrl}${chapterPath(chapter)}`;
   return {

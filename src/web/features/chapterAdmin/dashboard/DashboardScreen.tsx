@@ -52,7 +52,7 @@ export function DashboardScreen() {
           <ChapterFigures chapterId={chapter.id} figures={figures.data} base={base} />
         </>
       )}
-      <SendList chapterId={chapter.id} />
+      <SendList chapterId={chapter.id} timeZone={chapter.timeZone} />
       <NextMeetings chapter={chapter} eventsPath={`${base}/events`} />
       <DateRsvpSummary chapterId={chapter.id} base={base} />
       <AttendanceHistory chapterId={chapter.id} />

@@ -233,7 +233,7 @@ export function SendEmailScreen() {
         </Form>
       )}
       <div className="mt-4">
-        <SendList chapterId={chapter.id} />
+        <SendList chapterId={chapter.id} timeZone={chapter.timeZone} />
       </div>
       {preview && (
         <EmailPreviewDialog

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChapterSend } from '../../../../common/schemas/sends';
 import { errorReply, fakeServer, held } from '../../../test/fakeServer';
 import { renderScreen } from '../../../test/renderScreen';
@@ -42,7 +42,7 @@ const item = (title: string) =>
 describe("the chapter's sent emails", () => {
   it('shows each send with its state and figures, and Stop only on one still sending', async () => {
     fakeServer({ [SENDS]: [running, aSend()] });
-    renderScreen(<SendList chapterId={7} />);
+    renderScreen(<SendList chapterId={7} timeZone="America/New_York" />);
     expect(await screen.findByText('Election watch party')).toBeInTheDocument();
     const sending = item('Election watch party');
     expect(within(sending).getByTestId('send-status')).toHaveTextContent('Sending');
@@ -61,7 +61,7 @@ describe("the chapter's sent emails", () => {
 
   it('says when nothing was sent yet, and offers to try again when the list fails', async () => {
     fakeServer({ [SENDS]: [] });
-    const first = renderScreen(<SendList chapterId={7} />);
+    const first = renderScreen(<SendList chapterId={7} timeZone="America/New_York" />);
     expect(await screen.findByText('No emails sent yet.')).toBeInTheDocument();
     first.unmount();
 
@@ -69,7 +69,7 @@ describe("the chapter's sent emails", () => {
     const server = fakeServer({
       [SENDS]: () => (fail ? errorReply(503, 'Down for a moment.') : [aSend()]),
     });
-    const { user } = renderScreen(<SendList chapterId={7} />);
+    const { user } = renderScreen(<SendList chapterId={7} timeZone="America/New_York" />);
     expect(
       await screen.findByText("The chapter's sent emails could not be loaded."),
     ).toBeInTheDocument();
@@ -86,7 +86,7 @@ describe("the chapter's sent emails", () => {
       [SENDS]: () => [cancelled ? stopped : running],
       [CANCEL]: () => answer.promise,
     });
-    const { user } = renderScreen(<SendList chapterId={7} />);
+    const { user } = renderScreen(<SendList chapterId={7} timeZone="America/New_York" />);
     await user.click(await screen.findByRole('button', { name: 'Stop' }));
     const dialog = await screen.findByRole('dialog', { name: 'Stop this email?' });
     expect(dialog).toHaveTextContent('The 300 already sent cannot be taken back.');
@@ -113,7 +113,7 @@ describe("the chapter's sent emails", () => {
       [SENDS]: [running],
       [CANCEL]: errorReply(409, 'This email has finished sending.'),
     });
-    const { user } = renderScreen(<SendList chapterId={7} />);
+    const { user } = renderScreen(<SendList chapterId={7} timeZone="America/New_York" />);
     await user.click(await screen.findByRole('button', { name: 'Stop' }));
     const dialog = await screen.findByRole('dialog', { name: 'Stop this email?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stop sending' }));
@@ -121,5 +121,38 @@ describe("the chapter's sent emails", () => {
       'This email has finished sending.',
     );
     expect(within(dialog).getByRole('button', { name: 'Stop sending' })).toBeEnabled();
+  });
+});
+
+describe("the sends' times", () => {
+  // The reader is in Tokyo; the chapter meets in Los Angeles. The times read are the chapter's.
+  const readerZone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'Asia/Tokyo';
+  });
+  afterAll(() => {
+    process.env.TZ = readerZone;
+  });
+
+  it("are the chapter's, with its zone named, whatever the reader's zone", async () => {
+    expect(new Date('2026-11-20T18:00:00Z').getHours()).toBe(3); // 3am the 21st in Tokyo
+    const reminder = aSend({
+      id: 21,
+      title: 'Reminder: Pencil Factory, Tue, Nov 24, 2026',
+      kind: 'reminder',
+      status: 'scheduled',
+      scheduledFor: '2026-11-20T18:00:00.000Z',
+      total: 0,
+      sent: 0,
+      failed: 0,
+      queued: 0,
+      finishedAt: null,
+    });
+    const sent = aSend({ createdAt: '2026-11-21T03:30:00.000Z' });
+    fakeServer({ [SENDS]: [reminder, sent] });
+    renderScreen(<SendList chapterId={7} timeZone="America/Los_Angeles" />);
+    expect(await screen.findByText(reminder.title)).toBeInTheDocument();
+    expect(item(reminder.title)).toHaveTextContent('Meeting reminder · Goes Nov 20, 10:00 AM PST');
+    expect(item('Trivia night')).toHaveTextContent('Nov 20, 7:30 PM PST');
   });
 });

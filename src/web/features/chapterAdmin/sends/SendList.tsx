@@ -32,12 +32,18 @@ const KIND_WORDS: Record<ChapterSend['kind'], string | null> = {
 
 const n = (value: number) => value.toLocaleString('en-US');
 
-function whenSent(iso: string): string {
+/**
+ * 'Nov 20, 6:00 PM EST': in the chapter's zone, named, as its reminders are planned (a host
+ * travelling, or an organizer in another state, reads the chapter's hours, not their own).
+ */
+function whenSent(iso: string, timeZone: string): string {
   return new Date(iso).toLocaleString('en-US', {
+    timeZone,
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    timeZoneName: 'short',
   });
 }
 
@@ -45,9 +51,11 @@ function whenSent(iso: string): string {
 function SendItem({
   send,
   samples,
+  timeZone,
   onStop,
 }: {
   send: ChapterSend;
+  timeZone: string;
   samples: readonly Sample[];
   onStop: (send: ChapterSend) => void;
 }) {
@@ -65,8 +73,8 @@ function SendItem({
               <span data-testid="send-kind">{KIND_WORDS[send.kind]} · </span>
             )}
             {send.status === 'scheduled' && send.scheduledFor
-              ? `Goes ${whenSent(send.scheduledFor)}`
-              : whenSent(send.scheduledFor ?? send.createdAt)}
+              ? `Goes ${whenSent(send.scheduledFor, timeZone)}`
+              : whenSent(send.scheduledFor ?? send.createdAt, timeZone)}
           </small>
         </div>
         <Badge
@@ -156,9 +164,10 @@ function SendProgress({
 
 /**
  * The chapter's latest sends and how far each got (issue 23), polled while one runs, with a Stop
- * button that cancels what has not been sent. On the Send Email screen and the dashboard.
+ * button that cancels what has not been sent. On the Send Email screen and the dashboard. Times
+ * are the chapter's (`timeZone`, the chapter answer's), with the zone named.
  */
-export function SendList({ chapterId }: { chapterId: number }) {
+export function SendList({ chapterId, timeZone }: { chapterId: number; timeZone: string }) {
   const query = useChapterSends(chapterId);
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -218,6 +227,7 @@ export function SendList({ chapterId }: { chapterId: number }) {
               key={send.id}
               send={send}
               samples={samplesOf(send.id)}
+              timeZone={timeZone}
               onStop={(s) => {
                 setStopError(null);
                 setStopping(s);

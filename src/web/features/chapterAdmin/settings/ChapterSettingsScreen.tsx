@@ -17,11 +17,15 @@ import { TextField } from '../../../components/forms/TextField';
 import { useSaveState } from '../../../components/forms/useSaveState';
 import { useCurrentUser } from '../../../hooks/useCurrentUser';
 import { useAdminChapter, useRefreshChapter } from '../useAdminChapter';
+import { ReminderSettings } from './ReminderSettings';
 import { changesOf, formValuesOf, settingsResolverSchema, type SettingsForm } from './settingsForm';
 
 const TYPE_NAME = new Map<number, string>(CHAPTER_TYPES.map((t) => [t.id, t.name]));
 
-/** Spec 2 §2 Chapter Settings. */
+/**
+ * Spec 2 §2 Chapter Settings, and under it the chapter's reminders (issue 34), which are the
+ * hosts' to set: a form of their own, open to a host while the settings above are locked.
+ */
 export function ChapterSettingsScreen() {
   const { chapter, publicPath } = useAdminChapter();
   const { user } = useCurrentUser();
@@ -183,6 +187,7 @@ export function ChapterSettingsScreen() {
           <a href={publicPath}>View chapter page</a>
         </div>
       </Form>
+      <ReminderSettings />
     </section>
   );
 }
