@@ -195,6 +195,16 @@ export function scheduleText(event: RecurringEvent): string {
   if (event.isSingleDate) {
     return event.singleDate ? `${dateWithWeekday(event.singleDate, 'long')}, ${times}` : times;
   }
+  return `${recurrenceText(event)}, ${times}`;
+}
+
+/**
+ * How often a recurring event meets, without its times: 'Every Tuesday', 'First and third
+ * Wednesday of the month'. Null for a single date, which does not recur (the calendar menu says
+ * what a choice adds with it: issue 35).
+ */
+export function recurrenceText(event: RecurringEvent): string | null {
+  if (event.isSingleDate) return null;
   const weekday = WEEKDAYS[event.dayOfWeekIndex] ?? '';
   const rules = ruleSpecs(event).map((spec) => {
     if (spec.kind === 'weekly') return `every ${weekday}`;
@@ -202,5 +212,14 @@ export function scheduleText(event: RecurringEvent): string {
       return `every other ${weekday} (${spec.parity === 0 ? 'even' : 'odd'} weeks)`;
     return `${joinWords(spec.positions.map((p) => ORDINALS[p]!))} ${weekday} of the month`;
   });
-  return `${capitalize(rules.join(', and '))}, ${times}`;
+  return capitalize(rules.join(', and '));
+}
+
+/**
+ * How often a chapter's events meet, for its calendar's subscription: 'Every Tuesday', or each
+ * event's rule in turn; null when none recurs.
+ */
+export function chapterRecurrenceText(events: readonly RecurringEvent[]): string | null {
+  const rules = [...new Set(events.map(recurrenceText).filter((r) => r !== null))];
+  return rules.length ? rules.join('; ') : null;
 }
