@@ -175,6 +175,22 @@ export function zoneAbbreviation(instant: Date, timeZone: string): string {
   }
 }
 
+/**
+ * The zone's name as people say it, with its short name at that instant: 'Eastern Time (EST)';
+ * the short name alone where the zone has no common name. A map's pin window says it (issue 35).
+ */
+export function zoneName(instant: Date, timeZone: string): string {
+  const short = zoneAbbreviation(instant, timeZone);
+  try {
+    const long = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(instant)
+      .find((p) => p.type === 'timeZoneName')?.value;
+    return long && long !== short ? `${long} (${short})` : short;
+  } catch {
+    return short;
+  }
+}
+
 // Building a formatter costs far more than using one: one per zone, kept.
 const zoneNamers = new Map<string, Intl.DateTimeFormat>();
 function zoneNamer(timeZone: string): Intl.DateTimeFormat {
