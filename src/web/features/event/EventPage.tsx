@@ -77,8 +77,9 @@ export function EventPage() {
       ),
     retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 1,
   });
-  // The chapter's join box and hosts; asked for beside the event, not after it.
-  const chapterQuery = useEventChapter(query.isError ? '' : slug);
+  // The chapter's join box and hosts, once the event is there (the first screen carries both):
+  // a hidden chapter's address would only answer 404 to a visitor.
+  const chapterQuery = useEventChapter(query.isSuccess ? slug : '');
   if (query.isPending) return <PageSpinner label="Loading the event..." />;
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
