@@ -48,11 +48,12 @@ for (const [label, viewport] of [
       await page.goto(EVENT_PAGE);
       await appDrawn(page);
       const { toggle, menu, item } = await openMenuByKeyboard(page);
+      // Each choice says what it adds (issue 35).
       await expect(menu.getByRole('link')).toHaveText([
-        'Google Calendar',
-        'Outlook.com',
-        'Apple & others (.ics)',
-        'Subscribe to the chapter’s calendar',
+        'Google Calendar This date',
+        'Outlook.com This date',
+        'Apple & others (.ics) Every Thursday',
+        /^Subscribe to the chapter’s calendar Every Thursday/,
       ]);
       // Arrow keys walk the items.
       await page.keyboard.press('ArrowDown');

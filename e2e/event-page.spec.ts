@@ -20,12 +20,18 @@ test('an event has its own page: schedule, dates, map, directions, its .ics and 
 }) => {
   // From the chapter page's list of events, with each one's schedule in words.
   await page.goto(CHAPTER_PAGE);
-  const events = page.getByRole('region', { name: 'Events' });
+  // Issue 35: the events head the chapter's one section of meetings, a list named Events.
+  const events = page.getByRole('list', { name: 'Events' });
   await expect(events.getByText('Every Thursday, 6:00–8:00pm')).toBeVisible();
   await events.getByRole('link', { name: "Hawk 'n' Dove" }).click();
   await expect(page).toHaveURL(new RegExp(`${EVENT_PAGE}$`));
 
-  await expect(page.getByRole('heading', { name: "Hawk 'n' Dove", level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('heading', {
+      name: "Drinking Liberally Capitol Hill at Hawk 'n' Dove",
+      level: 1,
+    }),
+  ).toBeVisible();
   await expect(page.getByText('Every Thursday, 6:00–8:00pm')).toBeVisible();
   // Next dates with their weekday and the chapter's zone (Washington: Eastern time).
   const dates = page.locator('.event-dates li');
@@ -64,10 +70,13 @@ test('an event has its own page: schedule, dates, map, directions, its .ics and 
 
   // The server-rendered head: its own title, Open Graph and schema.org Events.
   const html = await (await page.request.get(EVENT_PAGE)).text();
+  // Issue 35: the chapter and the place.
   expect(html).toContain(
-    '<title>Hawk &#39;n&#39; Dove · Drinking Liberally Capitol Hill | Living Liberally</title>',
+    '<title>Drinking Liberally Capitol Hill at Hawk &#39;n&#39; Dove | Living Liberally</title>',
   );
-  expect(html).toContain('<meta property="og:title" content="Hawk &#39;n&#39; Dove');
+  expect(html).toContain(
+    '<meta property="og:title" content="Drinking Liberally Capitol Hill at Hawk &#39;n&#39; Dove',
+  );
   expect(html).toMatch(/<script type="application\/ld\+json">\{[^<]*"@type":"Event"/);
 });
 
@@ -76,7 +85,12 @@ test('on a phone the event page stacks, fits the screen and links to the maps ap
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(EVENT_PAGE);
-  await expect(page.getByRole('heading', { name: "Hawk 'n' Dove", level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('heading', {
+      name: "Drinking Liberally Capitol Hill at Hawk 'n' Dove",
+      level: 1,
+    }),
+  ).toBeVisible();
   // The server drew the screen (its calendar menu waits, disabled); the app takes it over.
   await appDrawn(page);
   await expect(page.getByRole('button', { name: 'Add to calendar' })).toBeEnabled();

@@ -51,6 +51,9 @@ test("a pin's info window signs a visitor up to the chapter's list", async ({ pa
   const popup = page.locator('.leaflet-popup');
   await expect(popup.getByRole('link', { name: 'New York' })).toBeVisible();
   await expect(popup.getByText('The Dead Poet')).toBeVisible();
+  // The chapter's type and its time zone (issue 35).
+  await expect(popup.getByText('Drinking Liberally')).toBeVisible();
+  await expect(popup.getByText(/^Eastern Time \(E[SD]T\)$/)).toBeVisible();
   await popup.getByLabel('Join the mailing list').fill(`pin-${Date.now()}@example.org`);
   await popup.getByRole('button', { name: 'Sign Up' }).click();
   await expect(popup.getByText('Success!')).toBeVisible();

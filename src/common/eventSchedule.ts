@@ -175,6 +175,22 @@ export function zoneAbbreviation(instant: Date, timeZone: string): string {
   }
 }
 
+/**
+ * The zone's name as people say it, with its short name at that instant: 'Eastern Time (EST)';
+ * the short name alone where the zone has no common name. A map's pin window says it (issue 35).
+ */
+export function zoneName(instant: Date, timeZone: string): string {
+  const short = zoneAbbreviation(instant, timeZone);
+  try {
+    const long = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(instant)
+      .find((p) => p.type === 'timeZoneName')?.value;
+    return long && long !== short ? `${long} (${short})` : short;
+  } catch {
+    return short;
+  }
+}
+
 // Building a formatter costs far more than using one: one per zone, kept.
 const zoneNamers = new Map<string, Intl.DateTimeFormat>();
 function zoneNamer(timeZone: string): Intl.DateTimeFormat {
@@ -195,6 +211,16 @@ export function scheduleText(event: RecurringEvent): string {
   if (event.isSingleDate) {
     return event.singleDate ? `${dateWithWeekday(event.singleDate, 'long')}, ${times}` : times;
   }
+  return `${recurrenceText(event)}, ${times}`;
+}
+
+/**
+ * How often a recurring event meets, without its times: 'Every Tuesday', 'First and third
+ * Wednesday of the month'. Null for a single date, which does not recur (the calendar menu says
+ * what a choice adds with it: issue 35).
+ */
+export function recurrenceText(event: RecurringEvent): string | null {
+  if (event.isSingleDate) return null;
   const weekday = WEEKDAYS[event.dayOfWeekIndex] ?? '';
   const rules = ruleSpecs(event).map((spec) => {
     if (spec.kind === 'weekly') return `every ${weekday}`;
@@ -202,5 +228,14 @@ export function scheduleText(event: RecurringEvent): string {
       return `every other ${weekday} (${spec.parity === 0 ? 'even' : 'odd'} weeks)`;
     return `${joinWords(spec.positions.map((p) => ORDINALS[p]!))} ${weekday} of the month`;
   });
-  return `${capitalize(rules.join(', and '))}, ${times}`;
+  return capitalize(rules.join(', and '));
+}
+
+/**
+ * How often a chapter's events meet, for its calendar's subscription: 'Every Tuesday', or each
+ * event's rule in turn; null when none recurs.
+ */
+export function chapterRecurrenceText(events: readonly RecurringEvent[]): string | null {
+  const rules = [...new Set(events.map(recurrenceText).filter((r) => r !== null))];
+  return rules.length ? rules.join('; ') : null;
 }

@@ -21,3 +21,35 @@ export const hostApplicationRequestSchema = z.object({
   reason: required('Reason').max(10_000),
 });
 export type HostApplicationRequest = z.input<typeof hostApplicationRequestSchema>;
+
+/**
+ * A place filled in on the application from its address (issue 35: a search far from every
+ * chapter offers to start one there): `?city=Nashville&state=TN`. Each is checked as the form
+ * checks it; one that would not pass is left out, so the visitor types it instead.
+ */
+const prefillSchema = z.object({
+  city: z.string().trim().min(1).max(200).optional().catch(undefined),
+  state: z
+    .string()
+    .refine(isStateAbbr)
+    .transform((s) => s.toUpperCase())
+    .optional()
+    .catch(undefined),
+});
+export type ApplicationPrefill = z.output<typeof prefillSchema>;
+
+export function applicationPrefill(search: URLSearchParams): ApplicationPrefill {
+  return prefillSchema.parse({
+    city: search.get('city') ?? undefined,
+    state: search.get('state') ?? undefined,
+  });
+}
+
+/** The application's address with a place filled in. */
+export function startChapterPath(place: ApplicationPrefill): string {
+  const query = new URLSearchParams();
+  if (place.city) query.set('city', place.city);
+  if (place.state) query.set('state', place.state);
+  const q = query.toString();
+  return q ? `/start_chapter?${q}` : '/start_chapter';
+}

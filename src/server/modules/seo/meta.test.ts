@@ -223,8 +223,12 @@ describe('page meta for search engines and link previews', () => {
       .values({ eventId: dates.id, date: skipped, note: 'Closed for a private party' });
 
     const html = await head(path);
+    // The chapter and the place (issue 35), in the title and the link preview's title alike.
     expect(attr(html, /<title>([^<]*)<\/title>/)).toBe(
-      'Hawk &#39;n&#39; Dove · Drinking Liberally Capitol Hill | Living Liberally',
+      'Drinking Liberally Capitol Hill at Hawk &#39;n&#39; Dove | Living Liberally',
+    );
+    expect(attr(html, /<meta property="og:title" content="([^"]*)"/)).toBe(
+      'Drinking Liberally Capitol Hill at Hawk &#39;n&#39; Dove | Living Liberally',
     );
     expect(html).toContain(`<link rel="canonical" href="https://chapters.example.org${path}" />`);
     expect(attr(html, /<meta name="description" content="([^"]*)"/)).toContain(
@@ -246,7 +250,9 @@ describe('page meta for search engines and link previews', () => {
     const read = '/api/chapter_event/slug/capitol-hill-hawk-n-dove/page';
     const html = await head(HAWK_N_DOVE);
     const main = firstScreen(html);
-    expect(main).toMatch(/<h1 id="event-title"[^>]*>Hawk &#x27;n&#x27; Dove<\/h1>/);
+    expect(main).toMatch(
+      /<h1 id="event-title"[^>]*>Drinking Liberally Capitol Hill at Hawk &#x27;n&#x27; Dove<\/h1>/,
+    );
     const event = (await t.app.inject({ url: read })).json<EventPage>();
     const next = event.dates.find((d) => d.status !== 'cancelled')!;
     const card = main.slice(main.indexOf('Next meeting'), main.indexOf('Next dates'));
@@ -256,6 +262,18 @@ describe('page meta for search engines and link previews', () => {
     expect(
       carriedAnswers(html).get(JSON.stringify(['chapter-event-page', event.slug, null])),
     ).toEqual(event);
+    // ...and its chapter's, whose join box and host card the screen draws at once (issue 35).
+    const chapter = (
+      await t.app.inject({ url: '/api/chapter/slug/drinking-liberally-capitol-hill' })
+    ).json<{ permissions: { roleId: number; user: { name: string } }[] }>();
+    expect(
+      carriedAnswers(html).get(
+        JSON.stringify(['chapter', 'drinking-liberally-capitol-hill', null]),
+      ),
+    ).toEqual(chapter);
+    expect(main).toContain('Join the mailing list');
+    const host = chapter.permissions.find((p) => p.roleId === 3)!.user.name;
+    expect(main.slice(main.indexOf('id="hosts-title"'))).toContain(host);
   });
 
   it("draws no hidden chapter's event, for a visitor nor for its host's browser", async () => {

@@ -340,15 +340,22 @@ const ROUTES: [RegExp, Resolver][] = [
         .filter(Boolean)
         .join(', ');
       const description = `${typeName} ${chapter.displayTitle} meets at ${event.name}, ${place}. ${event.schedule}.`;
+      // The page carries its chapter's join box and hosts (issue 35): the chapter's own answer.
+      const chapterRead = `/api/chapter/slug/${encodeURIComponent(chapter.slug)}`;
+      const withHosts = (await answer(chapterRead)) as Chapter;
+      // The chapter and the place, as its heading says: 'Drinking Liberally Upper West Side at
+      // The Dead Poet' (issue 35).
+      const name = `${typeName} ${chapter.displayTitle} at ${event.name}`;
       return {
-        ...page(`${event.name} · ${typeName} ${chapter.displayTitle}`, path, description),
-        heading: event.name,
+        ...page(name, path, description),
+        heading: name,
         jsonLd: eventPageJsonLd(event, publicUrl + path, publicUrl + chapterPath),
         image: typeCardPath(chapter.chapter_type.id),
         alternates: chapterAlternates(publicUrl, path, chapter),
-        shows: shows.event(event.slug, chapter.id),
-        // features/event/EventPage.tsx: the whole screen is this one answer.
-        embed: [read],
+        shows: [...new Set([...shows.event(event.slug, chapter.id), ...shows.chapter(withHosts)])],
+        // features/event/EventPage.tsx: the event's answer, and its chapter's for the join box
+        // and the host card.
+        embed: [read, chapterRead],
       };
     },
   ],

@@ -11,8 +11,11 @@ export interface Meeting {
   /** The instant it starts, and the chapter's zone: the tile names the zone when both are known. */
   start?: string;
   timeZone?: string;
-  /** The event's name (the venue), its address in one line, and its page. */
-  name: string;
+  /**
+   * The event's name (the venue), its address in one line, and its page. A list of one event's
+   * dates under its card leaves the name out: the card above says it (issue 35).
+   */
+  name?: string;
   place: string;
   path?: string;
 }
@@ -42,9 +45,11 @@ export function MeetingCard({
         timeZone={meeting.timeZone}
       />
       <div className="meeting-card-body">
-        <div className="meeting-card-name">
-          {meeting.path ? <Link to={meeting.path}>{meeting.name}</Link> : meeting.name}
-        </div>
+        {meeting.name && (
+          <div className="meeting-card-name">
+            {meeting.path ? <Link to={meeting.path}>{meeting.name}</Link> : meeting.name}
+          </div>
+        )}
         {meeting.place && <div className="meeting-card-place">{meeting.place}</div>}
         <div className="meeting-card-time">{timeRangeText(meeting.startTime, meeting.endTime)}</div>
         {children}

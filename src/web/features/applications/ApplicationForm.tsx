@@ -7,6 +7,7 @@ import { HOST_APPLICATION_TYPES, type HostApplicationType } from '../../../commo
 import { hostApplicationSchema } from '../../answerSchemas';
 import {
   hostApplicationRequestSchema,
+  type ApplicationPrefill,
   type HostApplicationRequest,
 } from '../../../common/schemas/applicationForm';
 import type { HostApplication } from '../../../common/schemas/applications';
@@ -25,11 +26,23 @@ const TYPE_LABEL: Record<HostApplicationType, string> = {
 };
 
 /** The host application (spec 1 §5): city, state, type and reason, all required. */
-export function ApplicationForm({ onSent }: { onSent: (sent: HostApplication) => void }) {
+export function ApplicationForm({
+  onSent,
+  prefill = {},
+}: {
+  onSent: (sent: HostApplication) => void;
+  /** A place filled in from the address (a search far from every chapter: issue 35). */
+  prefill?: ApplicationPrefill;
+}) {
   const [failed, setFailed] = useState(false);
   const { register, handleSubmit, formState } = useForm<HostApplicationRequest>({
     resolver: zodResolver(hostApplicationRequestSchema),
-    defaultValues: { city: '', state: '', type: 'drinking', reason: '' },
+    defaultValues: {
+      city: prefill.city ?? '',
+      state: prefill.state ?? '',
+      type: 'drinking',
+      reason: '',
+    },
   });
   const errors = formState.errors;
   const onSubmit = handleSubmit(async (values) => {

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import Card from 'react-bootstrap/Card';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/PageSpinner';
 import { RegisterForm } from '../../components/account/RegisterForm';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import type { HostApplication } from '../../../common/schemas/applications';
+import { applicationPrefill } from '../../../common/schemas/applicationForm';
 import { ApplicationForm } from './ApplicationForm';
 import { NextSteps } from './NextSteps';
 
@@ -12,6 +13,9 @@ import { NextSteps } from './NextSteps';
 export function StartChapterScreen() {
   const { user, isChecking } = useCurrentUser();
   const [sent, setSent] = useState<HostApplication | null>(null);
+  const { search } = useLocation();
+  // Signing in or registering first comes back here with the place still filled in.
+  const signIn = `/signin?returnUrl=${encodeURIComponent(`/start_chapter${search}`)}`;
   if (isChecking) return <PageSpinner />;
   return (
     <div className="row justify-content-center">
@@ -27,14 +31,17 @@ export function StartChapterScreen() {
             </p>
           </>
         ) : user ? (
-          <ApplicationForm onSent={setSent} />
+          <ApplicationForm
+            onSent={setSent}
+            prefill={applicationPrefill(new URLSearchParams(search))}
+          />
         ) : (
           <Card body>
             <h2 className="h4">First, create your account</h2>
             <p>
-              Already have one? <Link to="/signin?returnUrl=%2Fstart_chapter">Sign in</Link>.
+              Already have one? <Link to={signIn}>Sign in</Link>.
             </p>
-            <RegisterForm onRegistered={() => {}} signInHref="/signin?returnUrl=%2Fstart_chapter" />
+            <RegisterForm onRegistered={() => {}} signInHref={signIn} />
           </Card>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
-import { CHAPTER_NOT_ACTIVE, ROLE } from '../../../common/constants';
+import { CHAPTER_NOT_ACTIVE } from '../../../common/constants';
 import { hasHostAccess } from '../../../common/policy';
 import { chapterSchema } from '../../answerSchemas';
 import { ApiError, apiGet } from '../../api';
@@ -11,27 +11,13 @@ import { ChapterLinks } from './ChapterLinks';
 import { ChapterNotShown } from './ChapterNotShown';
 import { ChapterPosts } from './ChapterPosts';
 import { ChapterUpcoming } from './ChapterUpcoming';
-import { ChapterEvents } from './ChapterEvents';
 import { ChapterHeaderImage } from './ChapterHeaderImage';
-import { MailingListSignup } from '../../components/chapterPin/MailingListSignup';
+import { ChapterJoinBox } from '../../components/chapterPin/ChapterJoinBox';
 import { PressMentionList } from '../../components/press/PressMentionList';
 import { ChapterTypeBadge } from '../../components/cards/ChapterTypeBadge';
-import { HostFaces } from '../../components/cards/HostFaces';
+import { HostCard } from '../../components/cards/HostCard';
+import { ChapterBreadcrumb } from '../../components/ChapterBreadcrumb';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
-
-/**
- * How many are on the chapter's list, under its sign-up (issue 25). Nothing without a count (no
- * list, or Brevo keeps it) or at none: an empty list says nothing a visitor needs. Written in
- * one locale, so the page the server draws and the app's first render agree.
- */
-function MemberCount({ count }: { count: number | null }) {
-  if (!count) return null;
-  return (
-    <p className="small text-body-secondary mt-2 mb-0">
-      {count === 1 ? '1 member' : `${count.toLocaleString('en-US')} members`}
-    </p>
-  );
-}
 
 /** Spec 1 §2 Chapter screen. A hidden chapter is a 404 to those without host access. */
 export function ChapterPage() {
@@ -61,11 +47,11 @@ export function ChapterPage() {
   const base = `/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`;
   // One address per chapter: a link with another state in it goes to the chapter's own.
   if (state.toLowerCase() !== chapter.state.toLowerCase()) return <Navigate to={base} replace />;
-  const hosts = chapter.permissions.filter((p) => p.roleId === ROLE.chapterHost);
   const canAdmin = hasHostAccess(user, chapter.id);
   if (chapter.status !== 1 && !canAdmin) return <ChapterNotShown state={state} inactive />;
   return (
     <article aria-labelledby="chapter-title">
+      <ChapterBreadcrumb chapter={chapter} />
       <ChapterHeaderImage src={chapter.headerImageUrl} typeId={chapter.chapter_type.id} />
       <div className="d-flex flex-wrap align-items-start gap-3 mb-2">
         <div className="me-auto">
@@ -74,6 +60,10 @@ export function ChapterPage() {
               {chapter.displayTitle}
             </Link>
           </h1>
+          {/* Where it meets, under its name (issue 35): 'New York, NY'. */}
+          <p className="chapter-place mb-1">
+            {[chapter.city, chapter.state].filter(Boolean).join(', ')}
+          </p>
           <ChapterTypeBadge type={chapter.chapter_type} />
           {chapter.status !== 1 && (
             <span className="badge text-bg-secondary ms-2">Hidden: only hosts see this page</span>
@@ -86,37 +76,21 @@ export function ChapterPage() {
         )}
       </div>
       {/* The sign-up comes first: on a phone it is on the first screen, above the posts; on a
-          wide screen it heads the side column (see .chapter-layout). */}
+          wide screen it heads the side column, the host card under it. On a phone the host card
+          comes after the meetings and before the posts (issue 35; see .chapter-layout). */}
       <div className="chapter-layout">
-        <div className="chapter-layout-signup card card-body">
-          <MailingListSignup chapterId={chapter.id} listName={chapter.displayTitle} />
-          <MemberCount count={chapter.memberCount} />
-        </div>
+        <ChapterJoinBox chapter={chapter} className="chapter-layout-signup" />
         <div className="chapter-layout-main">
           {chapter.about && (
             <div className="rich-text mb-4" dangerouslySetInnerHTML={{ __html: chapter.about }} />
           )}
-          <ChapterUpcoming chapter={chapter} />
-          <ChapterEvents chapter={chapter} base={base} />
+          <ChapterUpcoming chapter={chapter} base={base} />
+        </div>
+        <HostCard chapter={chapter} className="chapter-layout-hosts" />
+        <div className="chapter-layout-posts">
           <ChapterPosts chapterId={chapter.id} />
         </div>
         <aside className="chapter-layout-aside" aria-label="About this chapter">
-          {hosts.length > 0 && (
-            <section className="mb-4" aria-labelledby="hosts-title">
-              <h2 id="hosts-title" className="h5">
-                {hosts.length === 1 ? 'Host' : 'Hosts'}
-              </h2>
-              <HostFaces
-                people={hosts.map((h) => ({ id: h.id, name: h.user.name }))}
-                typeId={chapter.chapterTypeId}
-              />
-              {chapter.email && (
-                <a href={`mailto:${chapter.email}`} className="d-inline-block mt-2">
-                  Contact the hosts
-                </a>
-              )}
-            </section>
-          )}
           <ChapterLinks chapterId={chapter.id} />
           <PressMentionList
             title="In the Press"

@@ -17,6 +17,34 @@ vi.mock('../../components/map/LazyChapterMap', () => ({
 }));
 
 const PAGE = '/api/chapter_event/slug/tuesday-tavern/page';
+/** The chapter and the place (issue 35). */
+const TITLE = 'Drinking Liberally Brooklyn at The Tavern';
+
+/** The event's chapter as its page reads it: for the join box and the host card. */
+const CHAPTER = aChapter({
+  displayTitle: 'Brooklyn',
+  chapterTypeId: 1,
+  chapter_type: { id: 1, name: 'Drinking', hexColor: '#1b75bb' },
+  email: 'brooklyn@drinkingliberally.org',
+  emailAlias: 'brooklyn',
+  lastBlogPostDate: null,
+  about: '',
+  emailDomain: 'drinkingliberally.org',
+  brontoListName: '',
+  brontoListId: null,
+  sendInBlueListId: null,
+  memberCount: 42,
+  permissions: [
+    {
+      id: 11,
+      roleId: 3,
+      role: { id: 3, name: 'Chapter Host' },
+      chapterId: 7,
+      createdAt: '2026-01-05T12:00:00.000Z',
+      user: { id: 5, name: 'Rachel Goldberg', email: null },
+    },
+  ],
+});
 
 function anEvent(overrides: Partial<EventPageAnswer> = {}): EventPageAnswer {
   return {
@@ -44,7 +72,7 @@ function anEvent(overrides: Partial<EventPageAnswer> = {}): EventPageAnswer {
     chapter: {
       id: 7,
       title: 'Brooklyn',
-      displayTitle: 'Drinking Liberally Brooklyn',
+      displayTitle: 'Brooklyn',
       slug: 'brooklyn',
       state: 'NY',
       status: 1,
@@ -96,6 +124,7 @@ function showEvent(
   const server = fakeServer({
     'GET /api/auth/user': { user: null, error: null },
     [`GET ${PAGE}`]: answer,
+    'GET /api/chapter/slug/brooklyn': CHAPTER,
   });
   const view = renderScreen(<EventPage />, {
     path: '/chapter/:state/:slug/events/:eventSlug',
@@ -123,9 +152,7 @@ function dateLine(text: string): HTMLElement {
 describe('Event page', () => {
   it("shows the next meeting's date and place from the server's answer, with a map and directions", async () => {
     showEvent(anEvent());
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'The Tavern' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: TITLE })).toBeInTheDocument();
     expect(screen.getByText('Thursday, November 26, 2026, 6:00pm EST')).toBeInTheDocument();
     expect(
       screen.getByText('Second and fourth Thursday of the month, 6:00–8:00pm'),
@@ -148,7 +175,7 @@ describe('Event page', () => {
         dates: [{ ...first!, status: 'cancelled', note: 'Thanksgiving.' }, skipped!, moved!],
       }),
     );
-    await screen.findByRole('heading', { level: 1, name: 'The Tavern' });
+    await screen.findByRole('heading', { level: 1, name: TITLE });
     const line = dateLine('Thu, Dec 10, 2026');
     expect(line).toHaveTextContent('No meeting');
     expect(line).toHaveTextContent('The bar is closed for a private party.');
@@ -161,7 +188,7 @@ describe('Event page', () => {
 
   it('shows a moved date on its new day at its new time, saying where it moved from', async () => {
     showEvent(anEvent());
-    await screen.findByRole('heading', { level: 1, name: 'The Tavern' });
+    await screen.findByRole('heading', { level: 1, name: TITLE });
     const line = dateLine('Wed, Dec 23, 2026 · 7:00–9:00pm EST');
     expect(line).toHaveTextContent('Moved from Thu, Dec 24, 2026');
     expect(line).toHaveTextContent('A day early for the holiday.');
@@ -170,17 +197,77 @@ describe('Event page', () => {
   it("offers the next meeting to Google and Outlook, the event's file and the chapter's feed", async () => {
     const { user } = showEvent(anEvent());
     await user.click(await screen.findByRole('button', { name: 'Add to calendar' }));
-    const google = await screen.findByText('Google Calendar');
+    const choice = (name: string) => screen.getByRole('link', { name: new RegExp(`^${name}`) });
+    await screen.findByText('Google Calendar');
+    const google = choice('Google Calendar');
     expect(google.getAttribute('href')).toContain('calendar.google.com');
     expect(google.getAttribute('href')).toContain('20261126T230000Z');
-    expect(screen.getByText('Outlook.com')).toBeInTheDocument();
-    expect(screen.getByText('Apple & others (.ics)')).toHaveAttribute(
-      'href',
-      '/api/chapter_calendar/event/tuesday-tavern/event.ics',
+    // Each choice says what it adds (issue 35): the date, or the recurrence in words.
+    expect(google).toHaveTextContent(/^Google Calendar This date$/);
+    expect(choice('Outlook.com')).toHaveTextContent(/^Outlook\.com This date$/);
+    const file = choice('Apple & others \\(\\.ics\\)');
+    expect(file).toHaveAttribute('href', '/api/chapter_calendar/event/tuesday-tavern/event.ics');
+    expect(file).toHaveTextContent(
+      /^Apple & others \(\.ics\) Second and fourth Thursday of the month$/,
     );
-    expect(screen.getByText('Subscribe to the chapter’s calendar').getAttribute('href')).toMatch(
+    const feed = choice('Subscribe to the chapter’s calendar');
+    expect(feed.getAttribute('href')).toMatch(
       /^webcal:\/\/.*\/api\/chapter_calendar\/brooklyn\/events\.ics$/,
     );
+    // The chapter's events (none in this answer) say how often its feed meets.
+    expect(feed).toHaveTextContent(
+      /^Subscribe to the chapter’s calendar Every meeting, kept up to date$/,
+    );
+  });
+
+  it("says a single date's file adds that date", async () => {
+    const { user } = showEvent(anEvent({ isSingleDate: true, singleDate: '2026-11-26' }));
+    await user.click(await screen.findByRole('button', { name: 'Add to calendar' }));
+    expect(await screen.findByRole('link', { name: /^Apple & others/ })).toHaveTextContent(
+      /This date$/,
+    );
+  });
+
+  it("is titled with the chapter and the place, and carries the chapter's join box and host", async () => {
+    showEvent(anEvent());
+    expect(await screen.findByRole('heading', { level: 1, name: TITLE })).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'New York' })).toHaveAttribute(
+      'href',
+      '/chapters/ny',
+    );
+    expect(within(crumbs).getByRole('link', { name: 'Brooklyn' })).toHaveAttribute(
+      'href',
+      '/chapter/ny/brooklyn',
+    );
+    expect(await screen.findByLabelText('Join the mailing list')).toBeInTheDocument();
+    expect(screen.getByText('42 members')).toBeInTheDocument();
+    const host = screen.getByRole('region', { name: 'Host' });
+    expect(host).toHaveTextContent('Rachel Goldberg');
+    expect(within(host).getByRole('link', { name: 'Contact the hosts' })).toHaveAttribute(
+      'href',
+      'mailto:brooklyn@drinkingliberally.org',
+    );
+  });
+
+  it("says the chapter's sign-up could not be loaded, and tries again", async () => {
+    let down = true;
+    fakeServer({
+      'GET /api/auth/user': { user: null, error: null },
+      [`GET ${PAGE}`]: anEvent(),
+      'GET /api/chapter/slug/brooklyn': () =>
+        down ? errorReply(500, 'Something went wrong') : CHAPTER,
+    });
+    const { user } = renderScreen(<EventPage />, {
+      path: '/chapter/:state/:slug/events/:eventSlug',
+      at: '/chapter/ny/brooklyn/events/tuesday-tavern',
+    });
+    await screen.findByRole('heading', { level: 1, name: TITLE });
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.getByText(/The chapter’s sign-up could not be loaded/)).toBeInTheDocument();
+    down = false;
+    await user.click(retry);
+    expect(await screen.findByLabelText('Join the mailing list')).toBeInTheDocument();
   });
 
   it('says the event is not on the site when the server answers 404', async () => {
@@ -227,7 +314,7 @@ describe('Event page', () => {
 
   it('does not call a public event hidden', async () => {
     showEvent(anEvent());
-    await screen.findByRole('heading', { level: 1, name: 'The Tavern' });
+    await screen.findByRole('heading', { level: 1, name: TITLE });
     expect(screen.queryByText('Hidden: only hosts see this page')).not.toBeInTheDocument();
   });
 

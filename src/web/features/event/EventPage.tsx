@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { addressLine } from '../../../common/address';
 import { CHAPTER_TYPE_SUFFIX, MAP } from '../../../common/constants';
-import { stateName } from '../../../common/states';
 import { chapterSchema, eventPageSchema } from '../../answerSchemas';
 import { ApiError, apiGet } from '../../api';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
@@ -16,7 +15,13 @@ import { directionsUrl, geoUri } from './directions';
 import { EventDateList, type RsvpTarget } from './EventDateList';
 import { GoingCount } from '../../components/rsvp/GoingCount';
 import { RsvpButton } from '../../components/rsvp/RsvpButton';
-import { dateWithWeekday } from '../../../common/eventSchedule';
+import {
+  chapterRecurrenceText,
+  dateWithWeekday,
+  recurrenceText,
+} from '../../../common/eventSchedule';
+import { ChapterBreadcrumb } from '../../components/ChapterBreadcrumb';
+import { EventChapterParts, useEventChapter } from './EventChapterParts';
 
 /**
  * An event that is not on the site (issue 35): its chapter's page when the chapter is there, for
@@ -72,6 +77,9 @@ export function EventPage() {
       ),
     retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 1,
   });
+  // The chapter's join box and hosts, once the event is there (the first screen carries both):
+  // a hidden chapter's address would only answer 404 to a visitor.
+  const chapterQuery = useEventChapter(query.isSuccess ? slug : '');
   if (query.isPending) return <PageSpinner label="Loading the event..." />;
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
@@ -92,8 +100,11 @@ export function EventPage() {
   const placed = event.lat !== 0 && event.lng !== 0;
   const calendar = `/api/chapter_calendar/event/${encodeURIComponent(event.slug)}/event.ics`;
   const nextMeeting = event.dates.find((d) => d.status !== 'cancelled') ?? null;
+  // 'Drinking Liberally Upper West Side at The Dead Poet': the page's heading, its title drawn
+  // by the server (seo/meta.ts) and the calendar entry's (issue 35).
+  const fullName = `${chapter.chapter_type.name} ${CHAPTER_TYPE_SUFFIX} ${chapter.displayTitle} at ${event.name}`;
   const meetingText = {
-    title: `${chapter.chapter_type.name} ${CHAPTER_TYPE_SUFFIX} ${chapter.displayTitle} at ${event.name}`,
+    title: fullName,
     location: [event.name, addressLine(event)].filter(Boolean).join(', '),
     details: event.description,
   };
@@ -109,28 +120,18 @@ export function EventPage() {
       occurrence={nextMeeting && { ...meetingText, path, when: nextMeeting }}
       icsPath={calendar}
       feedPath={`/api/chapter_calendar/${encodeURIComponent(chapter.slug)}/events.ics`}
+      repeats={recurrenceText(event)}
+      feedRepeats={
+        chapterQuery.data ? chapterRecurrenceText(chapterQuery.data.chapter_events) : undefined
+      }
     />
   );
   return (
     <article aria-labelledby="event-title" className="event-page">
-      <nav aria-label="Breadcrumb">
-        <ol className="breadcrumb mb-2">
-          <li className="breadcrumb-item">
-            <Link to={`/chapters/${chapter.state.toLowerCase()}`}>
-              {stateName(chapter.state) ?? chapter.state}
-            </Link>
-          </li>
-          <li className="breadcrumb-item">
-            <Link to={chapterPath}>{chapter.displayTitle}</Link>
-          </li>
-          <li className="breadcrumb-item active" aria-current="page">
-            {event.name}
-          </li>
-        </ol>
-      </nav>
+      <ChapterBreadcrumb chapter={chapter} here={event.name} />
       <header className="mb-3">
         <h1 id="event-title" className="mb-1">
-          {event.name}
+          {fullName}
         </h1>
         <p className="mb-0 d-flex flex-wrap align-items-center column-gap-2">
           <ChapterTypeBadge type={chapter.chapter_type} />{' '}
@@ -183,45 +184,48 @@ export function EventPage() {
             {!nextMeeting && calendarMenu}
           </section>
         </div>
-        <section className="col-lg-5" aria-labelledby="where-title">
-          <h2 id="where-title" className="h4">
-            Where
-          </h2>
-          <address className="mb-2">
-            <strong>{event.name}</strong>
-            <br />
-            {addressLine(event)}
-          </address>
-          {placed && (
-            <LazyChapterMap
-              size="short"
-              view={{ center: [event.lat, event.lng], zoom: MAP.chapterZoom }}
-              pins={[
-                {
-                  key: event.slug,
-                  lat: event.lat,
-                  lng: event.lng,
-                  chapterTypeId: chapter.chapterTypeId,
-                  label: event.name,
-                },
-              ]}
-              label={`Map of ${event.name}`}
-            />
-          )}
-          <p className="d-flex flex-wrap gap-2 mt-2">
-            <a
-              href={directionsUrl(event)}
-              className="btn btn-primary btn-sm"
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              Directions (OpenStreetMap)
-            </a>
-            <a href={geoUri(event)} className="btn btn-outline-secondary btn-sm d-md-none">
-              Open in your maps app
-            </a>
-          </p>
-        </section>
+        <div className="col-lg-5">
+          <section aria-labelledby="where-title">
+            <h2 id="where-title" className="h4">
+              Where
+            </h2>
+            <address className="mb-2">
+              <strong>{event.name}</strong>
+              <br />
+              {addressLine(event)}
+            </address>
+            {placed && (
+              <LazyChapterMap
+                size="short"
+                view={{ center: [event.lat, event.lng], zoom: MAP.chapterZoom }}
+                pins={[
+                  {
+                    key: event.slug,
+                    lat: event.lat,
+                    lng: event.lng,
+                    chapterTypeId: chapter.chapterTypeId,
+                    label: event.name,
+                  },
+                ]}
+                label={`Map of ${event.name}`}
+              />
+            )}
+            <p className="d-flex flex-wrap gap-2 mt-2">
+              <a
+                href={directionsUrl(event)}
+                className="btn btn-primary btn-sm"
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Directions (OpenStreetMap)
+              </a>
+              <a href={geoUri(event)} className="btn btn-outline-secondary btn-sm d-md-none">
+                Open in your maps app
+              </a>
+            </p>
+          </section>
+          <EventChapterParts query={chapterQuery} />
+        </div>
       </div>
     </article>
   );

@@ -116,4 +116,41 @@ describe('Home map', () => {
     expect(await screen.findByText('We could not find "Atlantis".')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /Chapters nearest/ })).not.toBeInTheDocument();
   });
+
+  it('says when the nearest chapter is over 100 miles away, and offers to start one there', async () => {
+    const { user } = showMap(NETWORK, {
+      'GET /api/geocode?q=Nashville': { lat: 36.16, lng: -86.78, label: 'Nashville, TN' },
+    });
+    await screen.findByText('Drinking Liberally Brooklyn');
+    await user.type(screen.getByLabelText('Find chapters near'), 'Nashville');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const nearest = await screen.findByRole('region', { name: 'Chapters nearest Nashville, TN' });
+    // Chicago is nearest, some 400 miles off: said above the list, in the list's unit.
+    const far = within(nearest).getByText(/^The nearest chapter is/);
+    expect(far).toHaveTextContent(
+      /^The nearest chapter is 39\d mi \(6\d\d km\) from Nashville, TN\.$/,
+    );
+    expect(far.compareDocumentPosition(within(nearest).getByRole('list'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(
+      within(nearest).getByRole('link', { name: 'Start a chapter in Nashville' }),
+    ).toHaveAttribute('href', '/start_chapter?city=Nashville&state=TN');
+  });
+
+  it('says nothing of distance when a chapter is within 100 miles', async () => {
+    const { user } = showMap(NETWORK, {
+      'GET /api/geocode?q=Milwaukee': { lat: 43.04, lng: -87.91, label: 'Milwaukee, WI' },
+    });
+    await screen.findByText('Drinking Liberally Brooklyn');
+    await user.type(screen.getByLabelText('Find chapters near'), 'Milwaukee');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const nearest = await screen.findByRole('region', { name: 'Chapters nearest Milwaukee, WI' });
+    // Evanston, some 70 miles off, is near enough.
+    expect(within(nearest).getAllByRole('listitem')[0]).toHaveTextContent('Evanston');
+    expect(within(nearest).queryByText(/^The nearest chapter is/)).not.toBeInTheDocument();
+    expect(
+      within(nearest).queryByRole('link', { name: /^Start a chapter/ }),
+    ).not.toBeInTheDocument();
+  });
 });

@@ -2,6 +2,8 @@ import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { addressLine } from '../../../common/address';
 import { KM_PER_MILE } from '../../../common/geo';
+import { startChapterPath } from '../../../common/schemas/applicationForm';
+import { placeOfLabel } from './placeOfLabel';
 import type { ChapterMapPin } from '../../../common/schemas/chapterMap';
 import { DateTile } from '../../components/cards/DateTile';
 import { ChapterTypeBadge } from '../../components/cards/ChapterTypeBadge';
@@ -18,6 +20,24 @@ function distanceText(km: number): string {
   const miles = km / KM_PER_MILE;
   const round = (n: number) => (n < 10 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US'));
   return `${round(miles)} mi (${round(km)} km)`;
+}
+
+/** Past this, the nearest chapter is too far for an evening out (issue 35): 100 mi. */
+const FAR_KM = 100 * KM_PER_MILE;
+
+/** The nearest chapter is far: say so, and offer to start one where the visitor is. */
+function FarFromEveryChapter({ place, km }: { place: Place; km: number }) {
+  const prefill = placeOfLabel(place.label);
+  return (
+    <div className="alert alert-info far-from-chapters" role="status">
+      <p className="mb-2">
+        The nearest chapter is {distanceText(km)} from {place.label}.
+      </p>
+      <Link to={startChapterPath(prefill)} className="btn btn-primary btn-sm">
+        {prefill.city ? `Start a chapter in ${prefill.city}` : 'Start a chapter near you'}
+      </Link>
+    </div>
+  );
 }
 
 /** One of the nearest: the map's pin names it at once; its page and next meeting load. */
@@ -79,6 +99,9 @@ export function NearestChapters({ place, nearest }: { place: Place; nearest: rea
       <h2 id="nearest-title" className="h5" tabIndex={-1}>
         Chapters nearest {place.label}
       </h2>
+      {nearest[0] && nearest[0].km > FAR_KM && (
+        <FarFromEveryChapter place={place} km={nearest[0].km} />
+      )}
       {nearest.length === 0 ? (
         <p>No chapter meets anywhere yet.</p>
       ) : (
