@@ -51,7 +51,12 @@ import { chapterPostRoutes } from './modules/chapterPosts';
 import { pressRoutes, pressEditRoutes, pressAdminRoutes } from './modules/press';
 import { contentRoutes, contentAdminRoutes } from './modules/content';
 import { applicationRoutes, applicationAdminRoutes } from './modules/applications';
-import { mailingRoutes, contactAdminRoutes, brevoMoveRoutes } from './modules/mailing';
+import {
+  mailingRoutes,
+  contactAdminRoutes,
+  brevoMoveRoutes,
+  reminderListOf,
+} from './modules/mailing';
 import { rsvpHostRoutes, rsvpRoutes } from './modules/rsvps';
 import { settingsRoutes, settingsAdminRoutes } from './modules/settings';
 import { noteRoutes } from './modules/notes';
@@ -63,10 +68,6 @@ import { userNoteRoutes } from './modules/userNotes';
 import { dashboardRoutes } from './modules/dashboard';
 import { aliasRoutes } from './modules/aliases';
 import { createMailSchedule, goingRoutes, reminderPreviewRoutes } from './modules/reminders';
-import { getEmailService } from './modules/settings';
-import { eq } from 'drizzle-orm';
-import { mailingLists } from './db/schema';
-import { brevoChoice } from './modules/mailing';
 
 export interface AppDeps {
   config: Config;
@@ -180,26 +181,12 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
   app.addHook('onClose', async () => sendQueuer.stop());
   // Email that goes by itself (issue 34): every server plans and fires what is due from the
   // database; the queuer and the worker above send it like a host's.
-  const brevo = brevoChoice(config);
   const mailSchedule = createMailSchedule({
     db,
     log: app.log,
     pollMs: config.mail.schedulePollMs,
     publicUrl: config.publicUrl,
-    listOf: async (tx, chapter) => {
-      // Reminders go through the built-in lists only: a list kept at Brevo is Brevo's to mail.
-      // Read in the caller's transaction: the embedded database has one connection.
-      const service = await getEmailService(tx as Db);
-      if (brevo && service === 'sendInBlue') return null;
-      const field = service === 'sendInBlue' ? chapter.sendInBlueListId : chapter.brontoListId;
-      const id = Number(field?.trim());
-      if (!Number.isInteger(id) || id <= 0) return null;
-      const [list] = await tx
-        .select({ id: mailingLists.id })
-        .from(mailingLists)
-        .where(eq(mailingLists.id, id));
-      return list ? list.id : null;
-    },
+    listOf: reminderListOf(config),
     onQueueing: () => sendQueuer.wake(),
     onQueued: () => sendWorker.wake(),
   });

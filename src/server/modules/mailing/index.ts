@@ -10,3 +10,4 @@ export type { CountedListField } from './countedList';
 export { listIdField } from './listAccess';
 export { mailingRoutes, signUpAndTell } from './routes';
 export { brevoChoice } from './providers';
+export { reminderListOf } from './reminderList';
