@@ -20,8 +20,12 @@ export const CONNECTIONS = 50;
 export function entryScript(webDir = 'dist/web'): string | null {
   const index = `${webDir}/index.html`;
   if (!existsSync(index)) return null;
+  // Named by the script tag's src, or by its data-entry when a small loader starts the app after
+  // the first paint (scripts/app-after-paint.ts).
   return (
-    /<script[^>]+src="(\/assets\/index-[^"]+\.js)"/.exec(readFileSync(index, 'utf8'))?.[1] ?? null
+    /<script[^>]+(?:src|data-entry)="(\/assets\/index-[^"]+\.js)"/.exec(
+      readFileSync(index, 'utf8'),
+    )?.[1] ?? null
   );
 }
 

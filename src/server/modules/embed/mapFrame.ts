@@ -14,6 +14,7 @@ import { displayTitle, summariesQuery } from '../../core/summaries';
 import { scopeTitle, scopeWhere } from '../../core/chapterScope';
 import { nextEventOf, slicePauses } from '../chapters';
 import { chapterPath, scopeOf } from './service';
+import { safeJson } from '../../core/jsonInHtml';
 
 export const mapQuerySchema = z.object({
   state: embedStateSchema.optional(),
@@ -35,9 +36,6 @@ export interface MapFrame {
   html: string;
   shows: string[];
 }
-
-// JSON inside <script> must not be able to close the element.
-const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export async function mapFrame(
   db: Db,
