@@ -101,6 +101,8 @@ for (const width of [390, 1280]) {
       await plain.goto('/embed/map?state=NY');
       const links = plain.getByRole('main').getByRole('link');
       await expect(links).toHaveCount(expected.length);
+      // In the map's place, not under an empty box.
+      await expect(links.first()).toBeInViewport();
       for (const pin of expected) {
         const link = plain.getByRole('link', { name: pin.title, exact: true });
         await expect(link).toHaveAttribute('href', `${baseURL}${pin.path}`);
@@ -108,9 +110,9 @@ for (const width of [390, 1280]) {
       }
       // No script drew a pin.
       await expect(plain.locator('.leaflet-marker-icon')).toHaveCount(0);
+      await evidence(plain, `embed-map-ny-noscript-${width}`);
       await plain.goto(`/embed/map?state=${HIDDEN.state}`);
       await expect(plain.getByRole('main').getByRole('link')).toHaveCount(0);
-      await evidence(plain, `embed-map-ny-noscript-${width}`);
     } finally {
       await context.close();
     }
