@@ -96,7 +96,8 @@ async function startSite(webDir: string, tileUrl: string) {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 120_000;
+  // Seeding the demo on a machine shared at load 30 took over two minutes (2026-11-29).
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (server.exitCode !== null || Date.now() > deadline) {
       await stop();
