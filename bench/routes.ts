@@ -1,9 +1,10 @@
-// Every route of issue 13's table, in the traffic shapes the site gets: one URL repeated by many
+// Every route of issue 13's table (and issue 36's embeds), in the traffic shapes the site gets: one URL repeated by many
 // visitors, 1,000 chapters' URLs in rotation (no answer cache can hold them all), a signed-in
 // chapter host (whose answers are never shared), and one connection for the latency a single
 // visitor sees (p99).
 import { existsSync, readFileSync } from 'node:fs';
 import type { NetworkFacts } from './network';
+import { chapterFramePath, MAP_FRAME_PATH, stateFramePath } from '../src/common/embedPaths';
 
 export interface BenchRoute {
   name: string;
@@ -19,8 +20,12 @@ export const CONNECTIONS = 50;
 export function entryScript(webDir = 'dist/web'): string | null {
   const index = `${webDir}/index.html`;
   if (!existsSync(index)) return null;
+  // Named by the script tag's src, or by its data-entry when a small loader starts the app after
+  // the first paint (scripts/app-after-paint.ts).
   return (
-    /<script[^>]+src="(\/assets\/index-[^"]+\.js)"/.exec(readFileSync(index, 'utf8'))?.[1] ?? null
+    /<script[^>]+(?:src|data-entry)="(\/assets\/index-[^"]+\.js)"/.exec(
+      readFileSync(index, 'utf8'),
+    )?.[1] ?? null
   );
 }
 
@@ -59,6 +64,16 @@ export function benchRoutes(
     visitor('chapter posts, page 0', [`/api/chapter_blog_post/public/${chapter.id}/0`]),
     visitor('event by slug', [`/api/chapter_event/slug/${eventSlug}`]),
     visitor('chapter .ics calendar', [`/api/chapter_calendar/${chapter.slug}/events.ics`]),
+    // Other sites' pages (issue 36): the widget's list and the frames, each repeated as a
+    // partner's page is read by its own visitors. They are drawn on the server, built app or not.
+    visitor('embed: widget, chapter', [`/api/embed/events?chapter=${chapter.slug}&limit=3`]),
+    visitor(`embed: widget, state (${chapter.state})`, [
+      `/api/embed/events?state=${chapter.state}`,
+    ]),
+    visitor('embed: chapter frame', [chapterFramePath(chapter.slug)]),
+    visitor(`embed: state frame (${chapter.state})`, [stateFramePath(chapter.state)]),
+    visitor(`embed: map frame (${chapter.state})`, [`${MAP_FRAME_PATH}?state=${chapter.state}`]),
+    visitor('embed: map frame, whole network', [MAP_FRAME_PATH]),
     ...(script
       ? [
           visitor('chapter page HTML', [chapterPage]),

@@ -15,6 +15,8 @@ export function frameHtml(list: EmbedEvents, theme: Theme): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${text(list.title)}</title>` +
     '<meta name="robots" content="noindex">' +
+    // Opened alone (a link shared, a test), the browser asks for an icon: the site's, not a 404.
+    '<link rel="icon" type="image/svg+xml" href="/favicon.svg">' +
     '<link rel="stylesheet" href="/embed/frame.css"></head>' +
     `<body><main class="frame ${theme}"><h1 class="visually-hidden">${text(list.title)}</h1>` +
     `${drawEmbedList(list, SITE_NAME)}</main></body></html>`

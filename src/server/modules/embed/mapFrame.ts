@@ -14,6 +14,7 @@ import { displayTitle, summariesQuery } from '../../core/summaries';
 import { scopeTitle, scopeWhere } from '../../core/chapterScope';
 import { nextEventOf, slicePauses } from '../chapters';
 import { chapterPath, scopeOf } from './service';
+import { safeJson } from '../../core/jsonInHtml';
 
 export const mapQuerySchema = z.object({
   state: embedStateSchema.optional(),
@@ -35,9 +36,6 @@ export interface MapFrame {
   html: string;
   shows: string[];
 }
-
-// JSON inside <script> must not be able to close the element.
-const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export async function mapFrame(
   db: Db,
@@ -82,6 +80,8 @@ export async function mapFrame(
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${text(title)}</title><meta name="robots" content="noindex">` +
+    // Opened alone (a link shared, a test), the browser asks for an icon: the site's, not a 404.
+    '<link rel="icon" type="image/svg+xml" href="/favicon.svg">' +
     `<meta name="map-tile-url" content="${text(site.tileUrl)}">` +
     `<meta name="map-tile-attribution" content="${text(site.tileAttribution)}">` +
     '<link rel="stylesheet" href="/embed/map.css"></head>' +
@@ -89,7 +89,7 @@ export async function mapFrame(
     `<h1 class="visually-hidden">${text(title)}</h1>` +
     `<div id="map" role="region" aria-label="${text(`Map of ${title}`)}"></div>` +
     '<ul id="legend" class="legend" aria-label="Map key"></ul>' +
-    `<noscript><ul>${list}</ul></noscript>` +
+    `<noscript><ul class="chapter-links">${list}</ul></noscript>` +
     (pins.length === 0 ? '<p class="empty">No chapters here yet.</p>' : '') +
     `</main><script type="application/json" id="pins">${safeJson(pins)}</script>` +
     '<script src="/embed/map.js" defer></script></body></html>';

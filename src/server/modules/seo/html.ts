@@ -11,9 +11,7 @@ import {
   NETWORK_CONTACT_EMAIL,
   copyrightLine,
 } from '../../../common/brand';
-
-// JSON inside <script> must not be able to close the element.
-const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+import { safeJson } from '../../core/jsonInHtml';
 
 /** Settings the browser app reads from the page, so it needs no extra request to start. */
 export interface ClientSettings {

@@ -18,14 +18,9 @@ import type { EventPage } from '../../../common/schemas/eventDates';
 import { pressPagePath } from '../../../common/pressPages';
 import { getBlogPost, getPage, getWikiPage } from '../content';
 import { chapterEventsJsonLd, eventPageJsonLd } from './jsonLd';
-import {
-  BLOG_FEED_PATH,
-  chapterCalendarPath,
-  chapterFeedPath,
-  oembedPath,
-  stateCalendarPath,
-  typeCardPath,
-} from '../../../common/embedPaths';
+import { summarize } from './summarize';
+import { typeCardPath } from '../../../common/embedPaths';
+import { blogFeed, chapterAlternates, stateAlternates, type Alternate } from './alternates';
 
 const DEFAULT_DESCRIPTION =
   'Living Liberally is a network of local social chapters: Drinking, Screening, Living, Laughing, ' +
@@ -76,64 +71,11 @@ export interface PageMeta {
   alternates?: readonly Alternate[];
 }
 
-export interface Alternate {
-  type: 'application/atom+xml' | 'text/calendar' | 'application/json+oembed';
-  href: string;
-  title: string;
-}
-
 /** The first page of a press list as its screen asks for it (features/chapter/PressMentionList). */
 const firstPressPage = (path: string) => pressPagePath(path, 0, LIMITS.pressMentionsShown + 1);
 
-const blogFeed: Alternate = {
-  type: 'application/atom+xml',
-  href: BLOG_FEED_PATH,
-  title: 'Blog',
-};
-
-const oembedOf = (publicUrl: string, path: string, title: string): Alternate => ({
-  type: 'application/json+oembed',
-  href: oembedPath(publicUrl + path),
-  title,
-});
-
-/** A chapter's posts, its calendar and the page's oEmbed (its chapter's frame). */
-function chapterAlternates(
-  publicUrl: string,
-  path: string,
-  chapter: { slug: string; displayTitle: string },
-): Alternate[] {
-  return [
-    {
-      type: 'application/atom+xml',
-      href: chapterFeedPath(chapter.slug),
-      title: `${chapter.displayTitle}: posts`,
-    },
-    {
-      type: 'text/calendar',
-      href: chapterCalendarPath(chapter.slug),
-      title: `${chapter.displayTitle}: meetings`,
-    },
-    oembedOf(publicUrl, path, chapter.displayTitle),
-  ];
-}
-
 /** For pages that show nothing a write can change. */
 const FIXED: readonly string[] = [];
-
-/** Plain text of an HTML body, cut at a word near `max` characters. */
-export function summarize(html: string, max = 160): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&[a-z]+;|&#\d+;/gi, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  return `${cut.slice(0, cut.lastIndexOf(' ') > 40 ? cut.lastIndexOf(' ') : cut.length)}…`;
-}
 
 const page = (title: string, path: string, description = DEFAULT_DESCRIPTION): PageMeta => ({
   status: 200,
@@ -279,10 +221,7 @@ const ROUTES: [RegExp, Resolver][] = [
         // The screen's own h1 (the tab's title says "Chapters in").
         heading: name,
         image: typeCardPath(0),
-        alternates: [
-          { type: 'text/calendar', href: stateCalendarPath(state!), title: `Meetings in ${name}` },
-          oembedOf(publicUrl, `/chapters/${state}`, `Chapters in ${name}`),
-        ],
+        alternates: stateAlternates(publicUrl, `/chapters/${state}`, state!, name),
         // features/state/StatePage.tsx. Any chapter's change may move it in or out of the
         // state's list, or change its line there.
         embed: [

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { EMBED_SCRIPT_PATH, chapterFramePath, stateFramePath } from '../../../common/embedPaths';
@@ -109,6 +109,7 @@ export function EmbedCodeBuilder({ scope, frameHint }: { scope: EmbedScope; fram
 /** A snippet to copy: read-only, selected whole on focus, with a Copy button that says it did. */
 function CodeBox({ label, hint, code }: { label: string; hint: string; code: string }) {
   const id = useId();
+  const ref = useWholeCodeHeight(code);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const copy = () => {
     navigator.clipboard.writeText(code).then(
@@ -121,9 +122,11 @@ function CodeBox({ label, hint, code }: { label: string; hint: string; code: str
       <Form.Label>{label}</Form.Label>
       <Form.Control
         as="textarea"
+        ref={ref}
         readOnly
-        rows={code.split('\n').length + 1}
+        rows={code.split('\n').length}
         value={code}
+        style={{ resize: 'none', overflow: 'hidden' }}
         className="font-monospace small"
         onFocus={(e) => e.currentTarget.select()}
         aria-describedby={`${id}-hint`}
@@ -141,4 +144,32 @@ function CodeBox({ label, hint, code }: { label: string; hint: string; code: str
       <Form.Text id={`${id}-hint`}>{hint}</Form.Text>
     </Form.Group>
   );
+}
+
+/**
+ * A read-only textarea as tall as its code, so a host sees all they copy: a snippet's long lines
+ * wrap into more lines than it has, and how many depends on the box's width, so the height is
+ * measured again when the code or the width changes.
+ */
+function useWholeCodeHeight(code: string) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    let width = -1;
+    const fit = () => {
+      if (box.clientWidth === width) return;
+      width = box.clientWidth;
+      box.style.height = 'auto';
+      // scrollHeight leaves out the borders, which the height (border-box) counts.
+      box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
+    };
+    fit();
+    if (typeof ResizeObserver === 'undefined') return;
+    // Only a change of width re-wraps the code; the height set here is not one.
+    const observer = new ResizeObserver(fit);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [code]);
+  return ref;
 }

@@ -53,7 +53,8 @@ export function EmbedScreen() {
         frameHint="A frame shows one state's meetings: choose a state for its frame code."
       />
       <h2 className="h5 mt-4">Links to share</h2>
-      <ul>
+      {/* A whole URL is one word: it wraps where it must rather than widen a phone's page. */}
+      <ul className="text-break">
         <li>
           The network’s blog as a feed: <a href={BLOG_FEED_PATH}>{origin + BLOG_FEED_PATH}</a>
         </li>

@@ -27,7 +27,8 @@ export function EmbedScreen() {
       )}
       <EmbedCodeBuilder scope={{ chapter: chapter.slug }} />
       <h2 className="h5 mt-4">Links to share</h2>
-      <ul>
+      {/* A whole URL is one word: it wraps where it must rather than widen a phone's page. */}
+      <ul className="text-break">
         <li>
           Posts as a feed (for feed readers):{' '}
           <a href={chapterFeedPath(chapter.slug)}>{origin + chapterFeedPath(chapter.slug)}</a>
