@@ -64,7 +64,7 @@ describe('the welcome after a confirmed sign-up', () => {
     const place = '450 Grand Ave, Oakland, CA';
     const google = /https:\/\/calendar\.google\.com\/calendar\/[^\s"<]+/;
     const ics = `/api/chapter_calendar/event/${event.slug}/event.ics`;
-    for (const part of [welcome.text, welcome.html]) {
+    for (const part of [welcome.text, welcome.html ?? '']) {
       expect(part).toContain('The Dead Poet');
       expect(part).toContain(when);
       expect(part).toContain(place);
@@ -84,7 +84,7 @@ describe('the welcome after a confirmed sign-up', () => {
     expect(answer.nextMeeting).toBeNull();
     expect(welcome.text).toContain('No meeting is on the calendar just yet');
     expect(welcome.html).toContain('No meeting is on the calendar just yet');
-    for (const part of [welcome.text, welcome.html]) {
+    for (const part of [welcome.text, welcome.html ?? '']) {
       expect(part).not.toMatch(/undefined|null|NaN|\[object/);
       expect(part).not.toMatch(/next meeting/i);
       expect(part).not.toContain('Add to calendar');
