@@ -136,17 +136,32 @@ export async function planSchedule(db: Db, now: Date): Promise<boolean> {
       );
     }
     // No longer wanted: what is still scheduled for a meeting still ahead that the plan left
-    // out. One whose meeting has begun is left for the firing to drop.
-    await tx.execute(
-      sql`delete from mailing_messages m
-          where m.status = 'scheduled'
-            and m.kind in ('reminder', 'rsvpReminder', 'digest')
-            and m.starts_at > ${now.toISOString()}::timestamptz
-            and not exists (
-              select 1 from (${plan}) p
-              where p.event_id = m.event_id and p.occurrence = m.occurrence and p.kind = m.kind
-            )`,
+    // out. One whose meeting has begun is left for the firing to drop. The difference is taken
+    // here, by key: PostgreSQL joined the plan (an unnest it guesses at 10 rows) in a nested
+    // loop, once per scheduled row, which took 28 s a poll at 2,000 chapters (bench:reminders).
+    const wanted = new Set(planned.map((p) => `${p.eventId} ${p.occurrence} ${p.kind}`));
+    const ahead = await queryRows<{
+      id: number;
+      event_id: number;
+      occurrence: string;
+      kind: string;
+    }>(
+      tx,
+      sql`select id, event_id, occurrence::text as occurrence, kind from mailing_messages
+          where status = 'scheduled'
+            and kind in ('reminder', 'rsvpReminder', 'digest')
+            and starts_at > ${now.toISOString()}::timestamptz`,
     );
+    const unwanted = ahead
+      .filter((m) => !wanted.has(`${m.event_id} ${m.occurrence} ${m.kind}`))
+      .map((m) => Number(m.id));
+    if (unwanted.length > 0) {
+      await tx.execute(
+        sql`delete from mailing_messages
+            where status = 'scheduled'
+              and id in (select json_array_elements_text(${JSON.stringify(unwanted)}::json)::int)`,
+      );
+    }
     return true;
   });
 }
