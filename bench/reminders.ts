@@ -5,9 +5,10 @@
 //      (nothing changed), with the longest the event loop was held during them;
 //   2. with 1,000,000 past deliveries in the send ledger, the scheduler's looks when nothing
 //      is due (the due message's query, the queuer's), which run on every server every poll;
-//   3. (at the last size) 200 chapters whose list reminders fall due in the same minute, 1,000 members each: the
-//      time from the poll until every copy is in the send ledger (fired, then queued by the
-//      send queuer, as the app's queuer does), copies a second, and the process's peak RSS.
+//   3. (at the last size) 200 chapters whose list reminders fall due in the same minute,
+//      1,000 members each: the time from the poll until every copy is in the send ledger
+//      (fired, then queued by the send queuer, as the app's does), copies a second, and the
+//      process's peak RSS.
 // Sending the copies is chapter email's own path (the send worker), measured against the
 // nodemailer ceiling by `npm run bench:send`.
 //
