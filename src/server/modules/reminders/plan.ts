@@ -10,6 +10,7 @@
 // Every server plans each poll; the database's advisory lock lets one plan at a time (the others
 // skip that poll), and the unique index on (event, date, kind) makes a plan written twice the
 // same plan.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../core/database';
@@ -37,6 +38,8 @@ export interface Planned {
 }
 
 const HOUR = 3_600_000;
+/** Chapters planned between two turns of the event loop. */
+const CHAPTERS_PER_TURN = 25;
 
 /** The moments one chapter's coming meetings want, by its settings. Pure. */
 export function plannedFor(of: ChapterMeetings, now: Date): Planned[] {
@@ -90,7 +93,14 @@ export function plannedFor(of: ChapterMeetings, now: Date): Planned[] {
  */
 export async function planSchedule(db: Db, now: Date): Promise<boolean> {
   const meetings = await loadChapterMeetings(db, now);
-  const planned = meetings.flatMap((of) => plannedFor(of, now));
+  // Every server plans the whole network each poll: in slices with a turn of the event loop
+  // between them, so the requests it serves meanwhile wait for one slice, not for thousands of
+  // chapters' dates (bench:reminders held the loop 1.6 s at 2,000 chapters in one piece).
+  const planned: Planned[] = [];
+  for (let i = 0; i < meetings.length; i++) {
+    planned.push(...plannedFor(meetings[i]!, now));
+    if (i % CHAPTERS_PER_TURN === CHAPTERS_PER_TURN - 1) await nextTurn();
+  }
   return db.transaction(async (tx) => {
     const [lock] = await queryRows<{ mine: boolean }>(
       tx,
