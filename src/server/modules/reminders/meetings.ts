@@ -2,6 +2,7 @@
 // (core/eventZone's rule: the chapter's first placed event) and their skipped and moved dates,
 // loaded in a few statements for every chapter at once; and one date of one event, as a
 // message tells it.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, asc, eq, inArray, or, gt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/database';
 import { chapterEvents, chapters } from '../../db/schema';
@@ -59,11 +60,15 @@ export async function loadChapterMeetings(
     }
     of.events.push({ event, exceptions: exceptions.get(event.id) ?? [] });
   }
+  // A zone from each chapter's first place: a lookup per chapter, so the loop takes turns with
+  // the requests the server is serving (see plan.ts).
+  let looked = 0;
   for (const of of byChapter.values()) {
     of.timeZone = chapterTimeZone(
       of.chapter,
       of.events.map(({ event }) => event),
     );
+    if (++looked % 100 === 0) await nextTurn();
   }
   return [...byChapter.values()];
 }

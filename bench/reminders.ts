@@ -1,0 +1,243 @@
+// `npm run bench:reminders`: the mail schedule (issue 34, src/server/modules/reminders) on
+// PostgreSQL, through its own functions as the app's loop calls them (scheduler.ts):
+//   1. planning the whole network's schedule, per poll, at each size (200 and 2,000 chapters,
+//      bench/network.ts): the first plan (every row written) and the steady polls after it
+//      (nothing changed), with the longest the event loop was held during them;
+//   2. with 1,000,000 past deliveries in the send ledger, the scheduler's looks when nothing
+//      is due (the due message's query, the queuer's), which run on every server every poll;
+//   3. (at the last size) 200 chapters whose list reminders fall due in the same minute,
+//      1,000 members each: the time from the poll until every copy is in the send ledger
+//      (fired, then queued by the send queuer, as the app's does), copies a second, and the
+//      process's peak RSS.
+// Sending the copies is chapter email's own path (the send worker), measured against the
+// nodemailer ceiling by `npm run bench:send`.
+//
+//   npm run bench:reminders -- [--sizes 200,2000] [--due 200] [--members 1000]
+//                              [--past 1000000] [--polls 10]
+//
+// A fresh database per size on BENCH_DATABASE_URL's server (default the local test server),
+// dropped afterwards. The machine is shared: every figure is printed with the load average.
+import { loadavg } from 'node:os';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Db } from '../src/server/db/client';
+import { loadConfig } from '../src/server/config';
+import { createSendQueuer } from '../src/server/mail/sendQueuer';
+import { takeQueueing } from '../src/server/mail/recipientQueue';
+import { reminderListOf } from '../src/server/modules/mailing/reminderList';
+import { fireNext } from '../src/server/modules/reminders/fire';
+import { loadChapterMeetings } from '../src/server/modules/reminders/meetings';
+import { planSchedule, plannedFor } from '../src/server/modules/reminders/plan';
+import { createNetwork } from './network';
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '200,2000' },
+    due: { type: 'string', default: '200' },
+    members: { type: 'string', default: '1000' },
+    past: { type: 'string', default: '1000000' },
+    polls: { type: 'string', default: '10' },
+  },
+});
+const SIZES = args.sizes.split(',').map(Number);
+const DUE = Number(args.due);
+const MEMBERS = Number(args.members);
+const PAST = Number(args.past);
+const POLLS = Number(args.polls);
+
+const load = () => `load average ${loadavg()[0]!.toFixed(2)}`;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const rows = async <T>(db: Db, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+};
+
+/** Runs `work` with the event loop watched: its result and the longest hold seen (ms). */
+async function watched<T>(work: () => Promise<T>): Promise<{ value: T; holdMs: number }> {
+  const h = monitorEventLoopDelay({ resolution: 1 });
+  h.enable();
+  const value = await work();
+  h.disable();
+  return { value, holdMs: h.max / 1e6 };
+}
+
+async function planning(db: Db, size: number) {
+  const first = performance.now();
+  await planSchedule(db, new Date());
+  const firstMs = performance.now() - first;
+  const [count] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from mailing_messages where status = 'scheduled'`,
+  );
+  const polls: number[] = [];
+  const { holdMs } = await watched(async () => {
+    for (let i = 0; i < POLLS; i++) {
+      const t0 = performance.now();
+      await planSchedule(db, new Date());
+      polls.push(performance.now() - t0);
+    }
+  });
+  // The part of a plan that is one synchronous stretch: the plan computed from the meetings read.
+  const meetings = await loadChapterMeetings(db, new Date());
+  const t0 = performance.now();
+  const planned = meetings.flatMap((of) => plannedFor(of, new Date()));
+  const computeMs = performance.now() - t0;
+  console.log(`\n${size} chapters (${meetings.length} active with events), ${load()}`);
+  console.log(
+    `  first plan: ${ms(firstMs)}, ${count?.n ?? 0} messages scheduled (${planned.length} planned)`,
+  );
+  console.log(
+    `  each poll's plan after it (${POLLS} polls): p50 ${ms(quantile(polls, 0.5))}, max ${ms(Math.max(...polls))}; the plan's computation alone ${ms(computeMs)}; event loop held at most ${ms(holdMs)}`,
+  );
+}
+
+async function pastLedger(db: Db) {
+  const started = performance.now();
+  const [message] = await rows<{ id: number }>(
+    db,
+    sql`insert into mailing_messages (subject, body, status, created_at, finished_at)
+        values ('A past send', '<p>Past.</p>', 'finished', now() - interval '30 days', now() - interval '30 days')
+        returning id`,
+  );
+  await db.execute(sql`
+    insert into mailing_deliveries (message_id, email, status)
+    select ${message!.id}, 'past' || g || '@example.org', 'sent'
+    from generate_series(1, ${PAST}::int) g`);
+  await db.execute(sql`vacuum analyze mailing_deliveries`);
+  await db.execute(sql`vacuum analyze mailing_messages`);
+  const fillS = (performance.now() - started) / 1000;
+  // What the plan made due already (a reminder whose moment passed) is moved out of the way:
+  // these looks are the idle ones every server makes every poll.
+  await db.execute(sql`update mailing_messages set scheduled_for = now() + interval '30 days'
+                       where status = 'scheduled'`);
+  const options = { publicUrl: 'https://chapters.example.org', listOf: async () => null };
+  const due: number[] = [];
+  const queuer: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const t0 = performance.now();
+    const fired = await fireNext(db, new Date(), options);
+    due.push(performance.now() - t0);
+    if (fired !== null) throw new Error('something was due in the idle look');
+    const t1 = performance.now();
+    await takeQueueing(db, 0);
+    queuer.push(performance.now() - t1);
+  }
+  console.log(
+    `  with ${PAST.toLocaleString('en')} past deliveries in the ledger (written in ${fillS.toFixed(1)} s), ${load()}:`,
+  );
+  console.log(
+    `    the look for a due message (its transaction): p50 ${ms(quantile(due, 0.5))}, p99 ${ms(quantile(due, 0.99))}; the queuer's look: p50 ${ms(quantile(queuer, 0.5))}, p99 ${ms(quantile(queuer, 0.99))}`,
+  );
+}
+
+async function firing(db: Db, url: string) {
+  // DUE chapters, each with a built-in list of MEMBERS, and one list reminder each, due now.
+  const chosen = await rows<{ id: number; chapter_id: number }>(
+    db,
+    sql`select distinct on (chapter_id) id, chapter_id from mailing_messages
+        where kind = 'reminder' and status = 'scheduled' and starts_at > now() + interval '13 hours'
+        order by chapter_id, starts_at limit ${DUE}`,
+  );
+  await db.execute(sql`insert into settings (key, value)
+    values ('emailService', '{"serviceName":"bronto"}'::jsonb)
+    on conflict (key) do update set value = excluded.value`);
+  for (const { chapter_id: chapterId } of chosen) {
+    const [list] = await rows<{ id: number }>(
+      db,
+      sql`insert into mailing_lists (name) values (${`Bench list ${chapterId}`}) returning id`,
+    );
+    await db.execute(
+      sql`update chapters set bronto_list_id = ${String(list!.id)} where id = ${chapterId}`,
+    );
+    await db.execute(sql`
+      insert into mailing_list_contacts (list_id, email, status, unsubscribe_token)
+      select ${list!.id}, 'm' || g || '.' || ${chapterId} || '@example.org', 'active', md5(random()::text || g)
+      from generate_series(1, ${MEMBERS}::int) g`);
+  }
+  await db.execute(sql`update mailing_messages set scheduled_for = now() + interval '30 days'
+                       where status = 'scheduled'`);
+  await db.execute(sql`update mailing_messages set scheduled_for = now() - interval '30 seconds'
+                       where id in (${sql.join(
+                         chosen.map((c) => sql`${c.id}`),
+                         sql`, `,
+                       )})`);
+  await db.execute(sql`vacuum analyze`);
+
+  const config = loadConfig({ DATABASE_URL: url, PUBLIC_URL: 'https://chapters.example.org' });
+  const options = { publicUrl: config.publicUrl, listOf: reminderListOf(config) };
+  const queuer = createSendQueuer({
+    db,
+    log: { error: (o: unknown) => console.error(o) },
+    leaseMs: 60_000,
+    pollMs: 0,
+    batchSize: 2000,
+  });
+  const rssBefore = process.memoryUsage().rss;
+  const started = performance.now();
+  let firedAt = 0;
+  const { value: fired, holdMs } = await watched(async () => {
+    queuer.start();
+    let n = 0;
+    while ((await fireNext(db, new Date(), options)) !== null) {
+      n += 1;
+      queuer.wake();
+    }
+    firedAt = performance.now();
+    await queuer.idle();
+    return n;
+  });
+  const allMs = performance.now() - started;
+  await queuer.stop();
+  const [copies] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from mailing_deliveries d join mailing_messages m on m.id = d.message_id
+        where m.kind = 'reminder'`,
+  );
+  const n = copies?.n ?? 0;
+  console.log(
+    `  ${chosen.length} list reminders due in the same minute, ${MEMBERS} members each, ${load()}:`,
+  );
+  console.log(
+    `    fired in ${ms(firedAt - started)} (${fired} messages); every copy in the send ledger ${(allMs / 1000).toFixed(1)} s after the poll: ${n.toLocaleString('en')} copies, ${Math.round(n / (allMs / 1000)).toLocaleString('en')} a second; event loop held at most ${ms(holdMs)}`,
+  );
+  console.log(
+    `    RSS ${Math.round(rssBefore / 2 ** 20)} MB before, peak ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (this process: the network's generation included)`,
+  );
+  if (n !== chosen.length * MEMBERS) {
+    console.log(`    MISMATCH: expected ${chosen.length * MEMBERS} copies`);
+    process.exitCode = 1;
+  }
+}
+
+async function main() {
+  console.log(`bench:reminders, ${load()}; PostgreSQL`);
+  for (const [i, size] of SIZES.entries()) {
+    const network = await createNetwork(size);
+    try {
+      const database = await openDatabase({
+        url: network.url,
+        embeddedDir: 'unused',
+        poolMax: 4,
+      });
+      try {
+        await planning(database.db, size);
+        if (i === SIZES.length - 1) {
+          await pastLedger(database.db);
+          await firing(database.db, network.url);
+        }
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await network.drop();
+    }
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
