@@ -10,6 +10,7 @@ import { NextMeetings } from './NextMeetings';
 import { DateRsvpSummary } from './DateRsvpSummary';
 import { AttendanceHistory } from './AttendanceHistory';
 import { RecentActivity } from './RecentActivity';
+import { ReminderSummary } from './ReminderSummary';
 
 /**
  * The chapter dashboard (spec 2 §2 leaves it open): what a host needs at a glance, each part
@@ -55,6 +56,7 @@ export function DashboardScreen() {
       <SendList chapterId={chapter.id} timeZone={chapter.timeZone} />
       <NextMeetings chapter={chapter} eventsPath={`${base}/events`} />
       <DateRsvpSummary chapterId={chapter.id} base={base} />
+      <ReminderSummary chapter={chapter} base={base} />
       <AttendanceHistory chapterId={chapter.id} />
       <RecentActivity chapterId={chapter.id} />
     </section>

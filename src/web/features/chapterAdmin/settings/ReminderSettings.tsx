@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -49,6 +50,13 @@ export function ReminderSettings() {
   const number = (name: keyof ReminderForm) => register(name, { valueAsNumber: true });
   const zone = `${chapter.timeZone} (${zoneAbbreviation(new Date(), chapter.timeZone)})`;
   const daysBefore = watch('reminderDaysBefore');
+  // The dashboard's "Change the reminders" leads here (#reminders): a host's part of this
+  // screen is at its foot, below the settings locked to them.
+  const { hash } = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (hash === '#reminders') formRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [hash]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -95,6 +103,8 @@ export function ReminderSettings() {
 
   return (
     <Form
+      ref={formRef}
+      id="reminders"
       noValidate
       onSubmit={(e) => void onSubmit(e)}
       className="card card-body mt-4"
