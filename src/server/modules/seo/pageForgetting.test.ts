@@ -37,7 +37,9 @@ async function postsOnPage() {
   expect(res.statusCode).toBe(200);
   const main = /<main [^>]*data-first-screen="">([\s\S]*)<\/main>/.exec(res.body)?.[1] ?? '';
   expect(main).toContain('Join the mailing list');
-  return [...main.matchAll(/<h3[^>]*>([^<]+)<\/h3>[\s\S]*?· ([^<]+)</g)].map(
+  // The posts' own section: the page's other cards (the next meeting, the host) have headings too.
+  const posts = /<section aria-labelledby="posts-title"[\s\S]*?<\/section>/.exec(main)?.[0] ?? '';
+  return [...posts.matchAll(/<h3[^>]*>([^<]+)<\/h3>[\s\S]*?· ([^<]+)</g)].map(
     (m) => `${m[1]} (${m[2]})`,
   );
 }

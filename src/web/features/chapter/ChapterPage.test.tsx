@@ -132,14 +132,18 @@ describe('Chapter page', () => {
   });
 
   it("says there is no chapter at a mistyped address, and leads to the state's chapters", async () => {
-    openPage({ [READ]: errorReply(404, 'Not Found') });
+    // The state's list holds a chapter, so the way on is its page (ChapterNotShown.test.tsx has
+    // the state whose list is empty).
+    openPage({
+      [READ]: errorReply(404, 'Not Found'),
+      'GET /api/chapters/state/ny': [{ ...brooklyn(), nextEvent: null, lastBlogPostDate: null }],
+    });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Chapter not found' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See the chapters in New York' })).toHaveAttribute(
-      'href',
-      '/chapters/ny',
-    );
+    expect(
+      await screen.findByRole('link', { name: 'See the chapters in New York' }),
+    ).toHaveAttribute('href', '/chapters/ny');
   });
 
   it('says only that it is not active when the server hides the chapter', async () => {
