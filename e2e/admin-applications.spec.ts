@@ -63,7 +63,7 @@ test('an admin reviews an application, makes its chapter, enables it and sees it
   const note = `Second call done ${Date.now()}; agreement signed.`;
   await page.getByLabel('Note Text').fill(note);
   await page.getByRole('button', { name: 'Add Note' }).click();
-  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: note })).toBeVisible();
   await expectAccessible(page);
   await expectFitsPhone(page);
@@ -123,11 +123,11 @@ test('an admin reviews an application, makes its chapter, enables it and sees it
   await expect(alias).toHaveValue(chapterPath.split('/').pop()!);
   await page.getByLabel('Active').check();
   await alias.fill('');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Email List Alias is Required')).toBeVisible();
   await alias.fill('columbus-short-north');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeVisible();
   await page.goto(`${chapterPath}/admin/hosts`);
   await expect(
     page
@@ -187,8 +187,8 @@ test('an admin reviews an application, makes its chapter, enables it and sees it
   // chapter in Columbus would be the nearest to every search there, and has no posts yet).
   await page.goto(`${chapterPath}/admin/settings`);
   await page.getByLabel('Hidden', { exact: true }).check();
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeVisible();
 });
 
 test('decided applications: approve without a chapter, deny, reopen; their add-chapter alerts', async ({

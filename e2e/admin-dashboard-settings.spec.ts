@@ -80,8 +80,8 @@ test('settings: the front page link and image, and the email service', async ({
   await link.fill(target);
   // The link's own form: the email service has a Save of its own.
   const linkForm = page.locator('form', { has: link });
-  await linkForm.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await linkForm.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeVisible();
   await expectAccessible(page);
   await expectFitsPhone(page);
 

@@ -60,7 +60,7 @@ test('events: add a repeating and a single-date event, see them public, edit and
   await expect(page.getByRole('heading', { level: 1, name: 'Add Event' })).toBeVisible();
   await expectAccessible(page);
   // Nothing is sent while it is invalid, and each required field says so.
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Name is Required')).toBeVisible();
   await expect(page.getByText('Address is Required')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/events\/add$/);
@@ -81,7 +81,7 @@ test('events: add a repeating and a single-date event, see them public, edit and
   await page.getByLabel('City', { exact: true }).fill('');
   await expect(page.getByText('City is Required')).toBeVisible();
   await page.getByLabel('City', { exact: true }).fill('Berkeley');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/events$/);
   const repeatingItem = page.getByRole('listitem').filter({ hasText: repeating });
   await expect(repeatingItem).toContainText('First and Third Tuesday of the Month');
@@ -94,7 +94,7 @@ test('events: add a repeating and a single-date event, see them public, edit and
   await page.getByLabel('Date', { exact: true }).fill(date);
   await page.getByLabel('Name').fill(single);
   await page.getByLabel('Address 1').fill('1512 Shattuck Ave');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/events$/);
   await expect(page.getByRole('listitem').filter({ hasText: single })).toContainText(
     'Single date:',
@@ -114,7 +114,7 @@ test('events: add a repeating and a single-date event, see them public, edit and
   await expect(page.getByLabel('Date', { exact: true })).toHaveValue(date);
   await expectAccessible(page);
   await page.getByLabel('Name').fill(`${single} Party`);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/events$/);
   await expect(page.getByRole('heading', { name: `${single} Party` })).toBeVisible();
 
@@ -153,7 +153,7 @@ test('links: add two, see them on the chapter page, refuse a bad URL, delete one
   await page.getByLabel(`Title of link ${last + 1}`).fill('Reservations');
   await page.getByLabel(`URL of link ${last + 1}`).fill('https://tables.example/berkeley');
   await page.getByRole('button', { name: 'Save All' }).click();
-  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeVisible();
   // The saved rows, and a blank one after them.
   await expect(page.getByLabel(`URL of link ${last + 2}`)).toHaveValue('');
 
@@ -177,7 +177,7 @@ test('links: add two, see them on the chapter page, refuse a bad URL, delete one
   await page.goto(`${adminPath}/links`);
   await page.getByLabel(`URL of link ${last + 1}`).fill('');
   await page.getByRole('button', { name: 'Save All' }).click();
-  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeVisible();
   await expect(page.getByLabel(`Title of link ${last + 1}`)).toHaveValue('');
   await page.goto(chapterPath);
   await expect(page.getByRole('link', { name: 'Our Mastodon' })).toBeVisible();
@@ -192,12 +192,12 @@ test('notes: a note is required, then saved to the archive with its author', asy
   await open(page, `${adminPath}/notes`);
   await expect(page.getByRole('heading', { level: 2, name: 'Note Archive' })).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Note is Required')).toBeVisible();
   await page.getByLabel('Note Text').fill(text);
   await page.getByLabel(/Admin Only/).check();
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeVisible();
   await expect(page.getByLabel('Note Text')).toHaveValue('');
   const saved = page.getByRole('listitem').filter({ hasText: text });
   await expect(saved).toContainText('Admin Only');
@@ -220,12 +220,12 @@ test('press mentions: add one that shows on the chapter page, edit it, hide and 
   await page.getByLabel('Title').focus();
   await page.getByLabel('URL').focus();
   await expect(page.getByText('Title is Required')).toBeVisible();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('URL is Required')).toBeVisible();
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('URL').fill('https://news.example/berkeley-diners');
   await page.getByLabel('Notes').fill('A short piece in the local paper.');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/press_mentions$/);
   const item = page.getByRole('listitem').filter({ hasText: title });
   await expect(item).toContainText('Visible');
@@ -244,7 +244,7 @@ test('press mentions: add one that shows on the chapter page, edit it, hide and 
   await expect(page.getByLabel('Title')).toHaveValue(title);
   await expectAccessible(page);
   await page.getByLabel(/^Visible/).uncheck();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/press_mentions$/);
   await expect(item).toContainText('Hidden');
   await page.goto(chapterPath);
@@ -320,7 +320,7 @@ test('a host sees the notes and hosts without the admin-only parts', async ({
   await page.goto(`${adminPath}/notes`);
   await page.getByLabel('Note Text').fill(secret);
   await page.getByLabel(/Admin Only/).check();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(secret)).toBeVisible();
 
   await host.goto(`${adminPath}/notes`);
@@ -330,7 +330,7 @@ test('a host sees the notes and hosts without the admin-only parts', async ({
   await expect(host.getByText(secret)).toHaveCount(0);
   const note = `From the host ${Date.now()}`;
   await host.getByLabel('Note Text').fill(note);
-  await host.getByRole('button', { name: 'Save' }).click();
+  await host.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(host.getByRole('listitem').filter({ hasText: note })).toContainText('Hana Host');
   await expectAccessible(host);
 
@@ -356,9 +356,9 @@ test("settings: an admin changes a chapter's slug and stays on its settings, sav
   const oldPath = '/chapter/tx/drinking-liberally-austin/admin/settings';
   await open(page, oldPath);
   await page.getByLabel('Slug').fill('drinking-liberally-austin-tx');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/chapter\/tx\/drinking-liberally-austin-tx\/admin\/settings$/);
-  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeVisible();
   await expect(page.getByLabel('Slug')).toHaveValue('drinking-liberally-austin-tx');
   // Put it back for the other tests.
   await page.getByLabel('Slug').fill('drinking-liberally-austin');

@@ -42,8 +42,8 @@ for (const width of [390, 1280] as const) {
         ['Drinking', 'Drinking Liberally'],
       ] as const) {
         await group.getByLabel(name, { exact: true }).check();
-        await page.getByRole('button', { name: 'Save' }).click();
-        await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeVisible();
         const chapter = await page.context().newPage();
         await chapter.goto('/chapter/dc/drinking-liberally-capitol-hill');
         await expect(chapter.locator('.chapter-type-name').first()).toHaveText(shown);
