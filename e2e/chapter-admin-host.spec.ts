@@ -128,8 +128,8 @@ test("a field organizer changes the chapter settings; the slug stays the admins'
   await page.getByLabel('Title').fill('');
   await expect(page.getByText('Title is Required')).toBeVisible();
   await page.getByLabel('Title').fill('Chicago Bucktown');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.goto(CHAPTER_PAGE);
   await expect(page.getByRole('heading', { name: 'Chicago Bucktown' })).toBeVisible();
