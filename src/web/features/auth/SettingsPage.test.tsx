@@ -57,7 +57,8 @@ describe('Your Settings', () => {
     const answer = held<unknown>();
     const { user } = openSettings({ 'POST /api/user/me/password': () => answer.promise });
     await fillPassword(user, 'old secret', 'new secret');
-    expect(screen.getByRole('button', { name: 'Saving' })).toBeDisabled();
+    // The form checks its fields first (asynchronously): the button turns once that is done.
+    expect(await screen.findByRole('button', { name: 'Saving' })).toBeDisabled();
     answer.release(account());
     expect(await screen.findByText(/Your password was changed/)).toBeInTheDocument();
     expect(screen.getByLabelText('Current password')).toHaveValue('');
