@@ -362,6 +362,6 @@ test("settings: an admin changes a chapter's slug and stays on its settings, sav
   await expect(page.getByLabel('Slug')).toHaveValue('drinking-liberally-austin-tx');
   // Put it back for the other tests.
   await page.getByLabel('Slug').fill('drinking-liberally-austin');
-  await page.getByRole('button', { name: /^Save/ }).click();
+  await page.getByRole('button', { name: /^Saved?$/ }).click();
   await expect(page).toHaveURL(/\/chapter\/tx\/drinking-liberally-austin\/admin\/settings$/);
 });
