@@ -5,6 +5,7 @@
 // it (mail knows no module: modules/mailing/providers.ts hands over the settings module's).
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../core/database';
 import type { EmailService } from '../../../common/constants';
 import { brevoProvider } from './brevo';
 import type { BrevoSettings } from './brevoClient';
@@ -16,7 +17,7 @@ export type MailingListProviderName = MailingListProvider['name'];
 /** Brevo's settings, and how to read the email-service setting that says whether it serves. */
 export interface BrevoChoice {
   settings: BrevoSettings;
-  emailService: (db: Db) => Promise<EmailService>;
+  emailService: (db: DbOrTx) => Promise<EmailService>;
 }
 
 /** Brevo's settings from the configuration, or null without BREVO_API_KEY. */
@@ -32,7 +33,7 @@ export function brevoSettings(config: Config): BrevoSettings | null {
 
 /** Which provider serves lists now: Brevo only when chosen and configured. */
 export async function activeListProvider(
-  db: Db,
+  db: DbOrTx,
   brevo: BrevoChoice | null,
 ): Promise<MailingListProviderName> {
   return brevo && (await brevo.emailService(db)) === 'sendInBlue' ? 'brevo' : 'builtin';

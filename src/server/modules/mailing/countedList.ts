@@ -2,7 +2,7 @@
 // list-id field names under the email-service setting, when the built-in lists keep it. Brevo
 // keeps its own lists and their counts; the site has no count of them to show.
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../core/database';
 import { activeListProvider } from '../../mail/lists/factory';
 import { getEmailService } from '../settings';
 import { listIdField } from './listAccess';
@@ -11,7 +11,10 @@ import { brevoChoice } from './providers';
 export type CountedListField = ReturnType<typeof listIdField>;
 
 /** The chapter field naming a built-in list to count, or null when Brevo keeps the lists. */
-export async function countedListField(db: Db, config: Config): Promise<CountedListField | null> {
+export async function countedListField(
+  db: DbOrTx,
+  config: Config,
+): Promise<CountedListField | null> {
   if ((await activeListProvider(db, brevoChoice(config))) === 'brevo') return null;
   return listIdField(await getEmailService(db));
 }

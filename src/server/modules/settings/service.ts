@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../core/database';
 import { settings } from '../../db/schema';
 import { EMAIL_SERVICES, type EmailService } from '../../../common/constants';
 import type { FrontPage } from '../../../common/schemas/settings';
@@ -15,7 +16,7 @@ const emailServiceValue = z
   .object({ serviceName: z.enum(EMAIL_SERVICES).catch('bronto') })
   .catch({ serviceName: 'bronto' });
 
-async function readSetting(db: Db, key: string): Promise<unknown> {
+async function readSetting(db: DbOrTx, key: string): Promise<unknown> {
   const [row] = await db
     .select({ value: settings.value })
     .from(settings)
@@ -25,7 +26,7 @@ async function readSetting(db: Db, key: string): Promise<unknown> {
 }
 
 /** 'bronto' (the default) or 'sendInBlue': which list-id field of a chapter names its list. */
-export async function getEmailService(db: Db): Promise<EmailService> {
+export async function getEmailService(db: DbOrTx): Promise<EmailService> {
   return emailServiceValue.parse(await readSetting(db, SETTING_KEYS.emailService)).serviceName;
 }
 

@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { CHAPTER_NOT_ACTIVE } from '../../../common/constants';
 import { hasHostAccess } from '../../../common/policy';
-import { chapterSchema } from '../../answerSchemas';
-import { ApiError, apiGet } from '../../api';
+import { ApiError } from '../../api';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
-import { useReaderKey } from '../../hooks/useReaderKey';
+import { useChapterBySlug } from '../../hooks/useChapterBySlug';
 import { ChapterLinks } from './ChapterLinks';
 import { ChapterNotShown } from './ChapterNotShown';
 import { ChapterPosts } from './ChapterPosts';
@@ -23,16 +21,7 @@ import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 export function ChapterPage() {
   const { slug = '', state = '' } = useParams();
   const { user } = useCurrentUser();
-  const readerKey = useReaderKey();
-  const query = useQuery({
-    queryKey: readerKey(['chapter', slug]),
-    queryFn: () =>
-      apiGet(
-        `/api/chapter/slug/${encodeURIComponent(slug)}`,
-        !import.meta.env?.PROD && chapterSchema,
-      ),
-    retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 1,
-  });
+  const query = useChapterBySlug(slug);
   if (query.isPending) return <PageSpinner label="Loading the chapter..." />;
   if (query.isError) {
     const { error } = query;

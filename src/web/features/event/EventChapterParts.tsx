@@ -1,34 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import Spinner from 'react-bootstrap/Spinner';
-import { chapterSchema } from '../../answerSchemas';
-import { apiGet } from '../../api';
 import { InlineRetry } from '../../components/InlineRetry';
 import { HostCard } from '../../components/cards/HostCard';
 import { ChapterJoinBox } from '../../components/chapterPin/ChapterJoinBox';
-import { useReaderKey } from '../../hooks/useReaderKey';
-
-/**
- * The event's chapter as its own page reads it (the same query, so a visitor coming from the
- * chapter page asks for nothing new): its list, its hosts and its other events.
- */
-export function useEventChapter(slug: string) {
-  const readerKey = useReaderKey();
-  return useQuery({
-    queryKey: readerKey(['chapter', slug]),
-    queryFn: () =>
-      apiGet(
-        `/api/chapter/slug/${encodeURIComponent(slug)}`,
-        !import.meta.env?.PROD && chapterSchema,
-      ),
-    enabled: slug !== '',
-  });
-}
+import type { useChapterBySlug } from '../../hooks/useChapterBySlug';
 
 /**
  * What a visitor of one event may want of its chapter (issue 35): the join box (the chapter's
  * mailing-list sign-up) and the host card, as on the chapter page.
  */
-export function EventChapterParts({ query }: { query: ReturnType<typeof useEventChapter> }) {
+export function EventChapterParts({ query }: { query: ReturnType<typeof useChapterBySlug> }) {
   if (query.isPending) {
     return (
       <p role="status" className="text-body-secondary">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { addressLine } from '../../../common/address';
 import { CHAPTER_TYPE_SUFFIX, MAP } from '../../../common/constants';
-import { chapterSchema, eventPageSchema } from '../../answerSchemas';
+import { eventPageSchema } from '../../answerSchemas';
 import { ApiError, apiGet } from '../../api';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -21,24 +21,15 @@ import {
   recurrenceText,
 } from '../../../common/eventSchedule';
 import { ChapterBreadcrumb } from '../../components/ChapterBreadcrumb';
-import { EventChapterParts, useEventChapter } from './EventChapterParts';
+import { EventChapterParts } from './EventChapterParts';
+import { useChapterBySlug } from '../../hooks/useChapterBySlug';
 
 /**
  * An event that is not on the site (issue 35): its chapter's page when the chapter is there, for
  * a link kept from a meeting that has since moved or ended.
  */
 function EventMissing({ state, slug }: { state: string; slug: string }) {
-  const readerKey = useReaderKey();
-  const chapter = useQuery({
-    queryKey: readerKey(['chapter', slug]),
-    queryFn: () =>
-      apiGet(
-        `/api/chapter/slug/${encodeURIComponent(slug)}`,
-        !import.meta.env?.PROD && chapterSchema,
-      ),
-    retry: false,
-    enabled: slug !== '',
-  });
+  const chapter = useChapterBySlug(slug);
   const found = chapter.data;
   return (
     <section className="py-4" aria-labelledby="event-missing-title">
@@ -79,7 +70,7 @@ export function EventPage() {
   });
   // The chapter's join box and hosts, once the event is there (the first screen carries both):
   // a hidden chapter's address would only answer 404 to a visitor.
-  const chapterQuery = useEventChapter(query.isSuccess ? slug : '');
+  const chapterQuery = useChapterBySlug(query.isSuccess ? slug : '');
   if (query.isPending) return <PageSpinner label="Loading the event..." />;
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;

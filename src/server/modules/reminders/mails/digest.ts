@@ -1,6 +1,7 @@
 // The hosts' evening before (issue 34, item 5): "Tomorrow at The Dead Poet: 12 going", with the
 // names, so the host can tell the venue and knows who to look for.
-import { escapeHtml, link, meetingBlock, type MailContent, type Meeting } from './meeting';
+import { escapeHtml } from '../../../../common/escapeHtml';
+import { link, meetingBlock, type MailContent, type Meeting } from './meeting';
 
 export interface Guest {
   name: string;

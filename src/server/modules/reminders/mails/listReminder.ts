@@ -1,9 +1,9 @@
 // The meeting reminder to the chapter's list (issue 34, item 1): the date, time and place, the
 // host's note, "I'm going" (a page with one button: a GET records nothing), the calendar links
 // and the chapter's link. `goingUrl` carries the copy's own token (mail/chapterMessage COPY_TOKEN).
+import { escapeHtml } from '../../../../common/escapeHtml';
 import {
   calendarLinks,
-  escapeHtml,
   link,
   meetingBlock,
   shortDate,

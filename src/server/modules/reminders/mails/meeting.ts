@@ -1,6 +1,7 @@
 // What every scheduled message says about a meeting: when, where, the host's note, the links to
 // add it to a calendar and the chapter's page. Plain pieces of HTML the messages put together;
 // the message's frame (the shared layout, the unsubscribe footer) is the send's (mail/).
+import { escapeHtml } from '../../../../common/escapeHtml';
 import { googleCalendarUrl, outlookCalendarUrl } from '../../../../common/calendarLinks';
 import { dateWithWeekday, timeRangeText } from '../../../../common/eventSchedule';
 
@@ -29,12 +30,6 @@ export interface MailContent {
   /** The body as HTML; the send makes its plain-text part from it. */
   html: string;
 }
-
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export const whenText = (m: Meeting) =>
   `${dateWithWeekday(m.meetsOn, 'long')}, ${timeRangeText(m.startTime, m.endTime)}`;

@@ -1,8 +1,8 @@
 // The notice to those going when the host skips or moves their date, or changes its time or
 // place (issue 34, item 2): what changed, in a sentence, then the meeting as it is now.
+import { escapeHtml } from '../../../../common/escapeHtml';
 import {
   calendarLinks,
-  escapeHtml,
   meetingBlock,
   shortDate,
   whenText,

@@ -1,9 +1,9 @@
 // The reminder to each person going (issue 34, item 2), so many hours before the start: the
 // meeting, the calendar links (the .ics among them) and their own page to cancel on, whose link
 // carries the copy's token (mail/chapterMessage COPY_TOKEN).
+import { escapeHtml } from '../../../../common/escapeHtml';
 import {
   calendarLinks,
-  escapeHtml,
   link,
   meetingBlock,
   shortDate,

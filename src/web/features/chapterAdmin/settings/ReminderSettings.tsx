@@ -50,6 +50,19 @@ export function ReminderSettings() {
   const number = (name: keyof ReminderForm) => register(name, { valueAsNumber: true });
   const zone = `${chapter.timeZone} (${zoneAbbreviation(new Date(), chapter.timeZone)})`;
   const daysBefore = watch('reminderDaysBefore');
+  /** A number of days or hours within its limits (chapterFields.ts REMINDER_LIMITS). */
+  const limitField = (name: keyof ReminderForm & keyof typeof L, label: string, hint?: string) => (
+    <TextField
+      label={label}
+      type="number"
+      inputMode="numeric"
+      min={L[name].min}
+      max={L[name].max}
+      registration={number(name)}
+      error={errorOf(name)}
+      hint={hint}
+    />
+  );
   // The dashboard's "Change the reminders" leads here (#reminders): a host's part of this
   // screen is at its foot, below the settings locked to them.
   const { hash } = useLocation();
@@ -123,15 +136,7 @@ export function ReminderSettings() {
           </legend>
           <div className="row g-3">
             <div className="col-sm-6">
-              <TextField
-                label="Days before (0 = no reminder)"
-                type="number"
-                inputMode="numeric"
-                min={L.reminderDaysBefore.min}
-                max={L.reminderDaysBefore.max}
-                registration={number('reminderDaysBefore')}
-                error={errorOf('reminderDaysBefore')}
-              />
+              {limitField('reminderDaysBefore', 'Days before (0 = no reminder)')}
             </div>
             <div className="col-sm-6">
               <Form.Group className="mb-3" controlId="reminders-hour">
@@ -162,26 +167,16 @@ export function ReminderSettings() {
             Preview the reminder
           </Button>
         </fieldset>
-        <TextField
-          label="Remind those going, hours before the start (0 = off)"
-          type="number"
-          inputMode="numeric"
-          min={L.rsvpReminderHours.min}
-          max={L.rsvpReminderHours.max}
-          registration={number('rsvpReminderHours')}
-          error={errorOf('rsvpReminderHours')}
-          hint="With the calendar file and their cancel link. Those who say yes later get none: their confirmation just came."
-        />
-        <TextField
-          label="Send the hosts who is going, hours before the start (0 = off)"
-          type="number"
-          inputMode="numeric"
-          min={L.hostDigestHours.min}
-          max={L.hostDigestHours.max}
-          registration={number('hostDigestHours')}
-          error={errorOf('hostDigestHours')}
-          hint="The host's evening before: “Tomorrow at the bar: 12 going”, with the names."
-        />
+        {limitField(
+          'rsvpReminderHours',
+          'Remind those going, hours before the start (0 = off)',
+          'With the calendar file and their cancel link. Those who say yes later get none: their confirmation just came.',
+        )}
+        {limitField(
+          'hostDigestHours',
+          'Send the hosts who is going, hours before the start (0 = off)',
+          "The host's evening before: “Tomorrow at the bar: 12 going”, with the names.",
+        )}
       </fieldset>
       {failure && (
         <Alert variant="danger" role="alert">
