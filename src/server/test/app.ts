@@ -23,6 +23,11 @@ export async function createTestApp({ env = {}, webDir = 'no-web-app' }: TestApp
       NODE_ENV: 'test',
       HOME_MAP_CACHE_SECONDS: '0',
       PUBLIC_CACHE_SECONDS: '0',
+      // The mail schedule's loop stays still unless a test starts it or calls its look(): woken
+      // by a date a test saved, it plans in the background, and on a slow machine its rows landed
+      // between another test's two readings of the database (the fuzz test's "refused, yet
+      // changed: mailing_messages" beside two busy loops). Its own tests run it on their clock.
+      MAIL_SCHEDULE_POLL_MS: '0',
       DATA_DIR: dataDir,
       ...env,
     }),
