@@ -149,6 +149,8 @@ for (const width of [390, 1280]) {
         await mine.goto(goingPath);
         await expect(mine.getByRole('heading', { level: 1, name: 'Are you going?' })).toBeVisible();
         await expect(mine.getByRole('link', { name })).toBeVisible();
+        // A place abroad is written without the directory's 'INT'.
+        await expect(mine.locator('address')).toHaveText(`${name}, 249 Victoria St, Toronto`);
         await expectAccessible(mine);
         await evidence(mine, `reminder-going-page-${width}`, { fullPage: true });
         await mine.getByRole('button', { name: 'I’m going' }).click();

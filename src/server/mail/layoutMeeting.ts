@@ -3,6 +3,7 @@
 // block serves the welcome, the RSVP mails and anything else that names one meeting.
 import { googleCalendarUrl, outlookCalendarUrl } from '../../common/calendarLinks';
 import { dateWithWeekday, timeRangeText, zoneAbbreviation } from '../../common/eventSchedule';
+import { placeName, streetLine } from '../../common/address';
 import { escapeHtml } from './escapeHtml';
 
 export interface MeetingBlock {
@@ -45,9 +46,9 @@ export interface MeetingSource {
   note?: string;
 }
 
+/** '450 Amsterdam Ave, New York, NY'; 'King St W, Toronto' abroad (no 'INT'). */
 export function placeLine(event: MeetingSource['event']): string {
-  const street = [event.address1, event.address2 ?? ''].filter((s) => s.trim()).join(', ');
-  return [street, event.city, event.state].filter((s) => s.trim()).join(', ');
+  return [streetLine(event), placeName(event)].filter(Boolean).join(', ');
 }
 
 export function meetingBlockOf(source: MeetingSource, heading: string): MeetingBlock {
