@@ -2,7 +2,7 @@
 // note, and its links (the event page, Google Calendar, Outlook.com, the .ics file). The same
 // block serves the welcome, the RSVP mails and anything else that names one meeting.
 import { googleCalendarUrl, outlookCalendarUrl } from '../../common/calendarLinks';
-import { dateWithWeekday, timeRangeText, zoneAbbreviation } from '../../common/eventSchedule';
+import { meetingWhenText } from '../../common/eventSchedule';
 import { placeName, streetLine } from '../../common/address';
 import { escapeHtml } from './escapeHtml';
 
@@ -52,7 +52,6 @@ export function placeLine(event: MeetingSource['event']): string {
 }
 
 export function meetingBlockOf(source: MeetingSource, heading: string): MeetingBlock {
-  const zone = zoneAbbreviation(new Date(source.start), source.timeZone);
   const url = `${source.publicUrl}${source.chapterPath}/events/${source.event.slug}`;
   const where = placeLine(source.event);
   const occurrence = {
@@ -65,7 +64,7 @@ export function meetingBlockOf(source: MeetingSource, heading: string): MeetingB
   return {
     heading,
     name: source.event.name,
-    when: `${dateWithWeekday(source.meetsOn, 'long')}, ${timeRangeText(source.startTime, source.endTime)}${zone ? ` ${zone}` : ''}`,
+    when: meetingWhenText(source, source.timeZone),
     where,
     ...(source.note?.trim() ? { note: source.note.trim() } : {}),
     url,

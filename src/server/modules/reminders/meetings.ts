@@ -121,6 +121,7 @@ export function meetingOf(
   chapter: ChapterRow,
   event: ChapterEventRow,
   scheduled: Pick<ScheduledDate, 'meetsOn' | 'startTime' | 'endTime' | 'start' | 'end' | 'note'>,
+  timeZone: string,
 ): Meeting {
   const chapterUrl = `${publicUrl}${chapterPath(chapter)}`;
   return {
@@ -131,6 +132,7 @@ export function meetingOf(
     endTime: scheduled.endTime,
     start: scheduled.start,
     end: scheduled.end,
+    timeZone,
     place: placeText(event),
     note: scheduled.note,
     eventUrl: `${chapterUrl}/events/${event.slug}`,

@@ -26,7 +26,7 @@ export async function listReminderPreview(
 ): Promise<EmailPreview> {
   const next = await nextMeetingOf(db, chapter, now);
   if (!next) throw new HttpError(409, NO_MEETING_TO_PREVIEW);
-  const meeting = meetingOf(publicUrl, chapter, next.event, next);
+  const meeting = meetingOf(publicUrl, chapter, next.event, next, next.timeZone);
   const content = listReminderMail(meeting, `${publicUrl}${GOING_PATH}${PREVIEW_TOKEN}`);
   const from = await sender(db, chapter);
   const template = renderTemplate(
