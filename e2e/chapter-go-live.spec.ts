@@ -119,9 +119,12 @@ test('a new chapter’s host sets it up from the checklist, and the admin makes 
       await expect(step(page, 'headerImage')).toContainText('A header image (to do)');
       await expect(step(page, 'firstEvent')).toContainText('The first event (to do)');
       await expect(step(page, 'mailingList')).toContainText('The mailing list (to do)');
-      // Add Chapter gives the chapter its address; making it active is left to an admin.
+      // Add Chapter gives the chapter its address; making it active is left to its field
+      // organizer or an admin.
       await expect(step(page, 'emailAlias')).toContainText('(done)');
-      await expect(step(page, 'active')).toContainText('Made active (an admin’s step)');
+      await expect(step(page, 'active')).toContainText(
+        'Made active (a field organizer’s or admin’s step)',
+      );
       await expect(
         step(page, 'firstEvent').getByRole('link', { name: 'Add an event' }),
       ).toHaveAttribute('href', `${dashboard}/events/add`);
@@ -147,7 +150,9 @@ test('a new chapter’s host sets it up from the checklist, and the admin makes 
       await adminPage.setViewportSize(size);
       await adminPage.goto(dashboard);
       await expect(step(adminPage, 'mailingList')).toContainText('The mailing list (done)');
-      await expect(step(adminPage, 'active')).toContainText('Made active (an admin’s step)');
+      await expect(step(adminPage, 'active')).toContainText(
+        'Made active (a field organizer’s or admin’s step)',
+      );
       await expect(adminPage.getByRole('button', { name: 'Make active' })).toBeVisible();
       await expectAccessible(adminPage);
       await evidence(adminPage, `go-live-admin-${size.width}`, { fullPage: true });

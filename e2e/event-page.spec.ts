@@ -33,9 +33,10 @@ test('an event has its own page: schedule, dates, map, directions, its .ics and 
     }),
   ).toBeVisible();
   await expect(page.getByText('Every Thursday, 6:00–8:00pm')).toBeVisible();
-  // Next dates with their weekday and the chapter's zone (Washington: Eastern time).
+  // The dates after the next meeting's card, with their weekday and the chapter's zone
+  // (Washington: Eastern time); the card's date is not listed again.
   const dates = page.locator('.event-dates li');
-  await expect(dates).toHaveCount(6);
+  await expect(dates).toHaveCount(5);
   await expect(
     dates.filter({ hasText: /^Thu, [A-Z][a-z]{2} \d+, \d{4} · 6:00–8:00pm E[SD]T/ }).first(),
   ).toBeVisible();

@@ -93,6 +93,16 @@ for (const width of [390, 1280]) {
     const frame = dialog.frameLocator('iframe.email-preview-frame');
     await expect(frame.getByRole('link', { name: "I'm going" })).toBeVisible();
     await expect(frame.getByRole('link', { name: 'Unsubscribe' })).toBeVisible();
+    // Its "I'm going" carries no member's token: the page it opens (a new tab) says it came
+    // from a preview, not that the link is not valid.
+    const [fromPreview] = await Promise.all([
+      page.waitForEvent('popup'),
+      frame.getByRole('link', { name: "I'm going" }).click(),
+    ]);
+    await expect(fromPreview.getByText(/This link is from a preview/)).toBeVisible();
+    await expect(fromPreview.getByText(/not valid/)).toHaveCount(0);
+    await expectAccessible(fromPreview);
+    await fromPreview.close();
     await expectAccessibleAroundPreview(page);
     await evidence(page, `reminder-settings-preview-${width}`);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
@@ -149,6 +159,8 @@ for (const width of [390, 1280]) {
         await mine.goto(goingPath);
         await expect(mine.getByRole('heading', { level: 1, name: 'Are you going?' })).toBeVisible();
         await expect(mine.getByRole('link', { name })).toBeVisible();
+        // A place abroad is written without the directory's 'INT'.
+        await expect(mine.locator('address')).toHaveText(`${name}, 249 Victoria St, Toronto`);
         await expectAccessible(mine);
         await evidence(mine, `reminder-going-page-${width}`, { fullPage: true });
         await mine.getByRole('button', { name: 'I’m going' }).click();

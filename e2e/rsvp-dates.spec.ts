@@ -70,10 +70,11 @@ for (const [index, width] of [390, 1280].entries()) {
 
     await page.goto(EVENT_PAGE);
     await appDrawn(page);
-    // Two dates past the next meeting's card, others than the other tests'.
+    // Two dates of the list (the next meeting's card is not in it), others than the other
+    // tests'.
     const scheduled = page.locator('.event-dates li[data-status="scheduled"]');
-    const skipped = (await scheduled.nth(2 + index).getAttribute('data-date'))!;
-    const moved = (await scheduled.nth(4).getAttribute('data-date'))!;
+    const skipped = (await scheduled.nth(1 + index).getAttribute('data-date'))!;
+    const moved = (await scheduled.nth(3).getAttribute('data-date'))!;
     const movedTo = dayAfter(moved);
     await goOneClick(page, skipped);
     await goOneClick(page, moved);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, addressRegion, cityLine } from './address';
+import { addressLine, addressRegion, cityLine, placeName, placeNameInFull } from './address';
 
 const lamb = {
   address1: "94 Lamb's Conduit St",
@@ -21,6 +21,13 @@ describe('address', () => {
     expect(cityLine(lamb)).toBe('London, WC1N 3LZ');
     expect(addressLine(lamb)).toBe("94 Lamb's Conduit St, London, WC1N 3LZ");
     expect(addressRegion('int')).toBe('');
+  });
+
+  it('names a place by its city and state, and abroad by its city alone', () => {
+    expect(placeName({ city: 'New York', state: 'NY' })).toBe('New York, NY');
+    expect(placeName({ city: 'Toronto', state: 'INT' })).toBe('Toronto');
+    expect(placeNameInFull({ city: 'Austin', state: 'TX' })).toBe('Austin, Texas');
+    expect(placeNameInFull({ city: 'Berlin', state: 'int' })).toBe('Berlin');
   });
 
   it('keeps a province given in place of a state', () => {

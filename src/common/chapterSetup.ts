@@ -1,6 +1,7 @@
 // A new chapter's way to going live (issue 35, item 6): the steps its setup checklist shows,
 // in order, and whose each is. The host's four are those the new host's welcome lists
-// (chapters/hostMails.ts); then an admin gives it its address and makes it active. The server
+// (chapters/hostMails.ts); then a field organizer or an admin (policy.ts: those who
+// may save Chapter Settings) gives it its address and makes it active. The server
 // decides which are done (chapters/setup.ts); this file only names them, for both sides.
 
 export const SETUP_STEPS = [

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   dateWithWeekday,
+  meetingWhenText,
   scheduleOf,
   scheduleText,
   timeRangeText,
@@ -195,6 +196,25 @@ describe('schedule words', () => {
     expect(dateWithWeekday('2026-11-26', 'long')).toBe('Thursday, November 26, 2026');
     expect(zoneAbbreviation(new Date('2026-11-26T23:00:00Z'), ny)).toBe('EST');
     expect(zoneAbbreviation(new Date('2026-07-01T23:00:00Z'), 'America/Chicago')).toBe('CDT');
+  });
+
+  it('writes a meeting’s time with its zone as it will be at that meeting, either side of a change', () => {
+    // Clocks go back on Sunday 1 November 2026: a Saturday meeting is EDT, the Tuesday's EST.
+    const meeting = (meetsOn: string, start: string) => ({
+      meetsOn,
+      startTime: '19:00',
+      endTime: '21:00',
+      start,
+    });
+    expect(meetingWhenText(meeting('2026-10-31', '2026-10-31T23:00:00Z'), ny)).toBe(
+      'Saturday, October 31, 2026, 7:00–9:00pm EDT',
+    );
+    expect(meetingWhenText(meeting('2026-11-03', '2026-11-04T00:00:00Z'), ny)).toBe(
+      'Tuesday, November 3, 2026, 7:00–9:00pm EST',
+    );
+    expect(
+      meetingWhenText(meeting('2026-11-03', '2026-11-04T03:00:00Z'), 'America/Los_Angeles'),
+    ).toBe('Tuesday, November 3, 2026, 7:00–9:00pm PST');
   });
 
   it('epoch days and dates agree (sanity for the tests above)', () => {

@@ -176,6 +176,20 @@ export function zoneAbbreviation(instant: Date, timeZone: string): string {
 }
 
 /**
+ * 'Thursday, March 6, 2031, 6–8pm EST': a meeting's date and times with the short name of the
+ * chapter's zone at its start (EDT in summer, EST in winter), as mail and any page read far from
+ * the chapter write it; the zone is left out only where the runtime knows no name for it.
+ */
+export function meetingWhenText(
+  meeting: { meetsOn: string; startTime: string; endTime: string; start: Date | string },
+  timeZone: string,
+): string {
+  const zone = zoneAbbreviation(new Date(meeting.start), timeZone);
+  const times = timeRangeText(meeting.startTime, meeting.endTime);
+  return `${dateWithWeekday(meeting.meetsOn, 'long')}, ${times}${zone ? ` ${zone}` : ''}`;
+}
+
+/**
  * The zone's name as people say it, with its short name at that instant: 'Eastern Time (EST)';
  * the short name alone where the zone has no common name. A map's pin window says it (issue 35).
  */

@@ -36,14 +36,6 @@ export function isAdmin(user: Someone): boolean {
   return user?.isAdmin === true;
 }
 
-/**
- * Making a hidden chapter active from its setup checklist (issue 35): an admin's step, after
- * the host's part is done.
- */
-export function mayMakeChapterActive(user: Someone): boolean {
-  return isAdmin(user);
-}
-
 /** Field-organizer-level access: a field organizer of that chapter, or an admin. */
 export function hasFieldOrganizerAccess(user: Someone, chapterId: number): boolean {
   if (!user) return false;
@@ -111,6 +103,16 @@ export const CHAPTER_FIELD_ACCESS = {
   slug: 'admin',
 } as const satisfies Record<string, 'host' | 'fieldOrganizer' | 'admin'>;
 export type ChapterFieldName = keyof typeof CHAPTER_FIELD_ACCESS;
+
+/**
+ * Making a hidden chapter active, by its checklist's Make active (issue 35) or by the Status of
+ * Chapter Settings: one rule for both, the status field's own. Spec 2 §2 puts Status on Chapter
+ * Settings, which a field organizer of the chapter or an admin saves (§6 keeps only the slug for
+ * admins), so the checklist's "admin's step" is theirs too.
+ */
+export function mayMakeChapterActive(user: Someone, chapterId: number): boolean {
+  return mayChangeChapterField(user, chapterId, 'status');
+}
 
 export function mayChangeChapterField(
   user: Someone,

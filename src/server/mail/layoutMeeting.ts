@@ -2,7 +2,8 @@
 // note, and its links (the event page, Google Calendar, Outlook.com, the .ics file). The same
 // block serves the welcome, the RSVP mails and anything else that names one meeting.
 import { googleCalendarUrl, outlookCalendarUrl } from '../../common/calendarLinks';
-import { dateWithWeekday, timeRangeText, zoneAbbreviation } from '../../common/eventSchedule';
+import { meetingWhenText } from '../../common/eventSchedule';
+import { placeName, streetLine } from '../../common/address';
 import { escapeHtml } from './escapeHtml';
 
 export interface MeetingBlock {
@@ -45,13 +46,12 @@ export interface MeetingSource {
   note?: string;
 }
 
+/** '450 Amsterdam Ave, New York, NY'; 'King St W, Toronto' abroad (no 'INT'). */
 export function placeLine(event: MeetingSource['event']): string {
-  const street = [event.address1, event.address2 ?? ''].filter((s) => s.trim()).join(', ');
-  return [street, event.city, event.state].filter((s) => s.trim()).join(', ');
+  return [streetLine(event), placeName(event)].filter(Boolean).join(', ');
 }
 
 export function meetingBlockOf(source: MeetingSource, heading: string): MeetingBlock {
-  const zone = zoneAbbreviation(new Date(source.start), source.timeZone);
   const url = `${source.publicUrl}${source.chapterPath}/events/${source.event.slug}`;
   const where = placeLine(source.event);
   const occurrence = {
@@ -64,7 +64,7 @@ export function meetingBlockOf(source: MeetingSource, heading: string): MeetingB
   return {
     heading,
     name: source.event.name,
-    when: `${dateWithWeekday(source.meetsOn, 'long')}, ${timeRangeText(source.startTime, source.endTime)}${zone ? ` ${zone}` : ''}`,
+    when: meetingWhenText(source, source.timeZone),
     where,
     ...(source.note?.trim() ? { note: source.note.trim() } : {}),
     url,

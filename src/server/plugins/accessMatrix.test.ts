@@ -411,7 +411,10 @@ const MATRIX: Record<string, Row> = {
   ),
   'GET /api/chapter/:id/figures': host(() => GET(`/api/chapter/${chapter.id}/figures`)),
   'GET /api/chapter/:id/setup': host(() => GET(`/api/chapter/${chapter.id}/setup`)),
-  'POST /api/chapter/:id/make_active': ADMIN,
+  // The chapter's status is its field organizers' and admins' (policy.ts mayMakeChapterActive).
+  'POST /api/chapter/:id/make_active': perChapter('fieldOrganizerAccess', () =>
+    POST(`/api/chapter/${chapter.id}/make_active`, {}),
+  ),
   'GET /api/chapter_calendar/event/:slug/event.ics': PUBLIC,
   'GET /api/chapter_event/chapter/:chapterId/dates': host(() =>
     GET(`/api/chapter_event/chapter/${chapter.id}/dates`),

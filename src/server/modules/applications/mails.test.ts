@@ -105,4 +105,21 @@ describe('a host application', () => {
     expect((await activate()).statusCode).toBe(200);
     expect((await t.db.select().from(mailOutbox)).length).toBe(before + 1);
   });
+
+  it("writes a place abroad by its city alone, not with the pseudo-state 'INT'", async () => {
+    const abroad = await signedInUser(t, { name: 'Tom Abroad', email: 'tom@example.org' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/chapter_host_application',
+      headers: { cookie: abroad.cookie },
+      payload: { city: 'Toronto', state: 'INT', type: 'reading', reason: 'Book club.' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await mailTo('tom@example.org'))!.subject).toBe(
+      'We have your application to start a Reading Liberally chapter in Toronto',
+    );
+    const notice = await mailTo(admin.email);
+    expect(notice!.subject).toBe('New host application: Reading Liberally in Toronto');
+    expect(notice!.text).not.toContain('INT');
+  });
 });

@@ -15,6 +15,7 @@ import {
 import type { HostApplication } from '../../../common/schemas/applications';
 import type { Mailer } from '../../mail/mailer';
 import { letterMail } from '../../mail/layout';
+import { placeName } from '../../../common/address';
 
 export interface ApplicationMailer {
   db: Db;
@@ -54,7 +55,7 @@ async function reviewersOf(db: Db, state: string) {
 }
 
 function receipt(publicUrl: string, application: HostApplication) {
-  const what = `a ${typeName(application.type)} chapter in ${application.city}, ${application.state}`;
+  const what = `a ${typeName(application.type)} chapter in ${placeName(application)}`;
   return letterMail(application.user.email, {
     publicUrl,
     subject: `We have your application to start ${what}`,
@@ -88,7 +89,7 @@ function notice(
   application: HostApplication,
   to: { email: string; name: string; admin: boolean },
 ) {
-  const where = `${application.city}, ${application.state}`;
+  const where = placeName(application);
   const details = [
     `Applicant: ${application.user.name}`,
     `Chapter type: ${typeName(application.type)}`,

@@ -12,6 +12,7 @@ import { HttpError } from '../../core/httpError';
 import { type DbOrTx } from '../../core/database';
 import { recordActivity } from '../activity';
 import { slugify } from '../../core/slugify';
+import { placeName } from '../../../common/address';
 
 type Applicant = Pick<UserRow, 'id' | 'name' | 'email'>;
 
@@ -65,7 +66,7 @@ export async function createApplication(
     const saved = await insertWithUniqueSlug(tx, user.id, input);
     await recordActivity(tx, {
       type: 'chapter_host_application',
-      title: `New chapter host application: ${saved.city}, ${saved.state}`,
+      title: `New chapter host application: ${placeName(saved)}`,
       note: saved.reason,
       userId: user.id,
       objectId: saved.id,

@@ -1,6 +1,7 @@
 // Issue 35, item 6: a new chapter's setup checklist (GET /api/chapter/{id}/setup) ticks each
 // step when the host or the admin does it, the way they do it on their screens; Make active
-// (POST /api/chapter/{id}/make_active) is an admin's, once the host's part is done, and tells
+// (POST /api/chapter/{id}/make_active) is a field organizer's or an admin's, as the Status of
+// Chapter Settings is, once the host's part is done, and tells
 // the hosts once, as a save of the status in Chapter Settings does.
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
@@ -56,6 +57,13 @@ async function setup(chapterId: number, cookie: string | undefined): Promise<Cha
 
 const makeActive = (chapterId: number | string, cookie: string | undefined) =>
   send(t, { method: 'POST', url: `/api/chapter/${chapterId}/make_active`, payload: {} }, cookie);
+
+/** The "is live" mails a host got for the chapter. */
+const liveMails = (email: string, title: string) =>
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.subject, `${title} is live`)));
 
 const NOTHING: SetupDone = {
   about: false,
@@ -205,17 +213,35 @@ describe('GET /api/chapter/:id/setup', () => {
 });
 
 describe('POST /api/chapter/:id/make_active', () => {
-  it('is refused to the chapter’s host and field organizer (403), and leaves it hidden', async () => {
-    const { chapter, host, organizer } = await newChapter();
+  it('is refused to the chapter’s host and to others (403 naming who may), and leaves it hidden', async () => {
+    const { chapter, host } = await newChapter();
     await doHostPart(chapter.id, host.cookie);
-    for (const who of [host, organizer, otherHost]) {
+    for (const who of [host, otherHost]) {
       const res = await makeActive(chapter.id, who.cookie);
       expect(res.statusCode, who.name).toBe(403);
-      expect(res.json().message).toBe('Only site admins may do this.');
+      expect(res.json().message).toBe(
+        'Only the chapter’s field organizers and site admins may make it active.',
+      );
     }
     expect((await makeActive(chapter.id, undefined)).statusCode).toBe(401);
     const [row] = await t.db.select().from(chapters).where(eq(chapters.id, chapter.id));
     expect(row!.status).toBe(0);
+  });
+
+  it('is the field organizer’s as much as the Status of Chapter Settings is (one rule for both)', async () => {
+    const { chapter, host, organizer } = await newChapter();
+    await doHostPart(chapter.id, host.cookie);
+    // The host may save neither: the settings' Status is refused as Make active is.
+    const hostSave = await send(
+      t,
+      { method: 'POST', url: '/api/chapter', payload: { id: chapter.id, status: 1 } },
+      host.cookie,
+    );
+    expect(hostSave.statusCode).toBe(403);
+    const res = await makeActive(chapter.id, organizer.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(chapterSetupSchema.parse(res.json()).done.active).toBe(true);
+    expect(await liveMails(host.email, chapter.title)).toHaveLength(1);
   });
 
   it('answers 404 for a chapter that does not exist, and 403 to a host asking the same', async () => {
@@ -250,12 +276,6 @@ describe('POST /api/chapter/:id/make_active', () => {
     expect(visitor.json().status).toBe(1);
     // Pressed again (a second tab): still active, and no second mail.
     expect((await makeActive(chapter.id, admin.cookie)).statusCode).toBe(200);
-    const mails = await t.db
-      .select()
-      .from(mailOutbox)
-      .where(
-        and(eq(mailOutbox.to, host.email), eq(mailOutbox.subject, `${chapter.title} is live`)),
-      );
-    expect(mails).toHaveLength(1);
+    expect(await liveMails(host.email, chapter.title)).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 // A new chapter's way to going live (issue 35, item 6): its setup checklist, read by everyone
-// with host-level access to it, and Make active, an admin's once the host's part is done.
+// with host-level access to it, and Make active, for those who may set its status (policy.ts
+// mayMakeChapterActive: its field organizers and admins) once the host's part is done.
 // Make active saves the status as Chapter Settings does (saveRoutes.ts saveAndTell), so the
 // hosts get the same one "is live" email.
 import { z } from 'zod';
@@ -49,7 +50,7 @@ export function chapterSetupRoutes(root: AppInstance): void {
   app.post(
     '/api/chapter/:id/make_active',
     {
-      config: { access: 'admin' },
+      config: { access: 'fieldOrganizerAccess' },
       schema: {
         params,
         body: z.object({}).strict().optional(),
@@ -59,8 +60,11 @@ export function chapterSetupRoutes(root: AppInstance): void {
     async (request) => {
       const user = requireSignIn(request);
       // Before the chapter is looked up: whether it exists is no business of anyone else's.
-      if (!mayMakeChapterActive(user)) {
-        throw new HttpError(403, 'Only site admins may do this.');
+      if (!mayMakeChapterActive(user, request.params.id)) {
+        throw new HttpError(
+          403,
+          'Only the chapter’s field organizers and site admins may make it active.',
+        );
       }
       const chapter = await requireChapterHostAccess(app.db, user, request.params.id);
       const before = await setupOf(chapter.id);

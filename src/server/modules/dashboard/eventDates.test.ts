@@ -100,6 +100,30 @@ describe('eventDatesOf', () => {
     });
   });
 
+  it('gives no last meeting from a single date or a move entered after the day it names', () => {
+    const now = new Date('2025-03-11T19:00:00Z');
+    // A one-off for the 1st of February, put on the site on the 20th: not a meeting held.
+    const lateEntry = event({
+      isSingleDate: true,
+      singleDate: '2025-02-01',
+      createdAt: new Date('2025-02-20T12:00:00Z'),
+    });
+    expect(dates([lateEntry], now)).toEqual({ lastEventDate: null, nextEventDate: null });
+    // Every Monday from the 5th of March; its first date moved back to the 2nd of February.
+    const weekly = event({ dayOfWeekIndex: 1, createdAt: new Date('2025-03-05T12:00:00Z') });
+    const movedBack = {
+      ...weekly,
+      exceptions: [
+        {
+          date: '2025-03-10',
+          note: '',
+          movedTo: { date: '2025-02-02', startTime: '19:00', endTime: '21:00' },
+        },
+      ],
+    };
+    expect(dates([movedBack], now).lastEventDate).toBeNull();
+  });
+
   it('does not count a skipped date as met, and counts a moved one where it went', () => {
     // Every Monday; Tuesday 2025-03-11. The 10th was skipped; the 3rd moved to the 5th.
     const now = new Date('2025-03-11T19:00:00Z');

@@ -11,6 +11,7 @@ import {
   zonedInstant,
 } from '../../../common/recurrence';
 import type { ChapterEventRow } from '../../db/schema';
+import { heldSince } from '../../core/heldSince';
 
 /** How far back a last meeting is looked for, and forward a next one. */
 export const LOOK_BACK_DAYS = 400;
@@ -96,10 +97,10 @@ export class ZoneClock {
 const weekdayOf = (day: number) => (((day + 4) % 7) + 7) % 7;
 
 /**
- * `since` (milliseconds since 1970) is when the chapter was made. A recurring event's past
- * dates count from the later of that and the event's own creation (issue 35: a "last event"
- * before the series began read as a meeting that never happened); a date counted at the door
- * (core/chapterFigures.ts) shows an older meeting held. A single date counts as it is.
+ * `since` (milliseconds since 1970) is when the chapter was made. An event's past dates, single,
+ * recurring or moved, count from the later of that and the event's own creation (core/
+ * heldSince.ts; issue 35: a "last event" before the series began read as a meeting that never
+ * happened); a date counted at the door (core/chapterFigures.ts) shows an older meeting held.
  */
 export function eventDatesOf(
   events: readonly DatedEvent[],
@@ -116,10 +117,14 @@ export function eventDatesOf(
   const notEnded = (event: Pick<DatedEvent, 'startTime' | 'endTime'>, day: number) =>
     day > today || clock.endOf(event, day, timeZone) > now;
   for (const event of events) {
+    // The chapter did not meet before it was made, nor this event before it was put on the site.
+    const firstDay = clock.dayOf(heldSince(since, event.createdAt), timeZone);
+    const held = (event: Pick<DatedEvent, 'startTime' | 'endTime'>, day: number) =>
+      day >= firstDay && !notEnded(event, day);
     if (event.isSingleDate) {
       if (!event.singleDate) continue;
       const day = epochDay(event.singleDate);
-      if (!notEnded(event, day) && (last === null || day > last)) last = day;
+      if (held(event, day) && (last === null || day > last)) last = day;
       if ((next === null || day < next) && day >= today - 1 && notEnded(event, day)) next = day;
       continue;
     }
@@ -128,17 +133,13 @@ export function eventDatesOf(
     for (const { movedTo } of changed.values()) {
       if (!movedTo) continue;
       const moved = epochDay(movedTo.date);
-      if (!notEnded(movedTo, moved) && (last === null || moved > last)) last = moved;
+      if (held(movedTo, moved) && (last === null || moved > last)) last = moved;
     }
     // Only the event's weekday can match: step a week at a time from the nearest one.
     const onOrBefore = today - ((weekdayOf(today) - event.dayOfWeekIndex + 7) % 7);
-    // The chapter did not meet before it was made.
-    const from = Math.max(
-      today - LOOK_BACK_DAYS,
-      clock.dayOf(Math.max(since, event.createdAt?.getTime() ?? since), timeZone),
-    );
+    const from = Math.max(today - LOOK_BACK_DAYS, firstDay);
     for (let day = onOrBefore; day >= from && (last === null || day > last); day -= 7) {
-      if (clock.meets(event, day) && !changed.has(day) && !notEnded(event, day)) {
+      if (clock.meets(event, day) && !changed.has(day) && held(event, day)) {
         last = day;
         break;
       }

@@ -84,8 +84,8 @@ async function fire(
   if (!found || found.scheduled.status === 'cancelled' || ahead <= least) {
     return drop(tx, due.id, now);
   }
-  const { chapter, event, scheduled } = found;
-  const meeting = meetingOf(options.publicUrl, chapter, event, scheduled);
+  const { chapter, event, scheduled, timeZone } = found;
+  const meeting = meetingOf(options.publicUrl, chapter, event, scheduled, timeZone);
   const copyLink = `${options.publicUrl}${GOING_PATH}${COPY_TOKEN}`;
   const from = await sender(tx, chapter);
   const listId = await options.listOf(tx, chapter);

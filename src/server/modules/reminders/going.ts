@@ -8,7 +8,7 @@ import type { GoingPage } from '../../../common/schemas/going';
 import { HttpError } from '../../core/httpError';
 import { isPast } from './pastMeeting';
 import { chapterPath, loadMeeting, placeText } from './meetings';
-import { dateWithWeekday, timeRangeText } from '../../../common/eventSchedule';
+import { meetingWhenText } from '../../../common/eventSchedule';
 import { displayTitle } from '../../core/summaries';
 import {
   goingFromMail,
@@ -23,6 +23,7 @@ const notFound = () => new HttpError(404, 'This link is not valid.');
 
 interface Copy {
   occasion: Occasion;
+  timeZone: string;
   email: string;
   name: string;
 }
@@ -46,9 +47,10 @@ async function copyOf(db: Db, token: string, now: Date): Promise<Copy> {
     throw notFound();
   const found = await loadMeeting(db, row.eventId, row.occurrence, now);
   if (!found) throw notFound();
-  const { chapter, event, scheduled } = found;
+  const { chapter, event, scheduled, timeZone } = found;
   return {
     occasion: { chapter, event, scheduled },
+    timeZone,
     email: row.email,
     // A list member's imported name, or the part before the @: the host's list shows it.
     name: row.name?.trim() || row.email.split('@')[0]!,
@@ -69,7 +71,7 @@ function pageOf(copy: Copy, rsvp: FromMail, now: Date): GoingPage {
     chapterPath: path,
     eventName: event.name,
     eventPath: `${path}/events/${event.slug}`,
-    when: `${dateWithWeekday(scheduled.meetsOn, 'long')}, ${timeRangeText(scheduled.startTime, scheduled.endTime)}`,
+    when: meetingWhenText(scheduled, copy.timeZone),
     place: placeText(event),
     email: copy.email,
     status: rsvp.status,

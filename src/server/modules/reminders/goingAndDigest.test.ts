@@ -15,7 +15,7 @@ import {
   setClock,
   type ReminderWorld,
 } from '../../test/reminderWorld';
-import { chapters, rsvps } from '../../db/schema';
+import { chapterEvents, chapters, rsvps } from '../../db/schema';
 
 let world: ReminderWorld;
 beforeAll(async () => {
@@ -37,7 +37,12 @@ describe('email to those going and to the hosts', () => {
     const [copy] = await copiesOf(t, reminder!.id);
     const page = await t.app.inject({ method: 'GET', url: `/api/going/${copy!.trackingToken}` });
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toMatchObject({ eventName: 'Pencil Factory', status: null, open: true });
+    expect(page.json()).toMatchObject({
+      eventName: 'Pencil Factory',
+      when: 'Thursday, March 6, 2031, 6:00–8:00pm EST',
+      status: null,
+      open: true,
+    });
     expect(await t.db.select().from(rsvps).where(eq(rsvps.eventId, event.id))).toHaveLength(0);
     const pressed = await t.app.inject({
       method: 'POST',
@@ -62,10 +67,30 @@ describe('email to those going and to the hosts', () => {
     expect(reminders.map((m) => m.to)).toEqual(['dee@example.org']);
     expect(reminders[0]!.headers['List-Unsubscribe']).toBeUndefined();
     expect(reminders[0]!.text).toMatch(/\/going\/[0-9a-f]{32}/);
+    expect(reminders[0]!.text).toContain('Thursday, March 6, 2031, 6:00–8:00pm EST');
     const digest = await mailTo(t, 'Tomorrow at Pencil Factory');
     expect(digest.map((m) => m.to)).toEqual([world.w.users.host.email]);
     expect(digest[0]!.subject).toBe('Tomorrow at Pencil Factory: 2 going');
     expect(digest[0]!.text).toContain('Dee');
+  });
+
+  it("the page writes a place abroad without the International pseudo-state ('INT')", async () => {
+    const { t, w, event } = world;
+    const [reminder] = (await messagesOf(t, w.chapter.id, 'reminder')).filter(
+      (m) => m.occurrence === THU[0],
+    );
+    const [copy] = await copiesOf(t, reminder!.id);
+    const at = { address1: '249 Victoria St', city: 'Toronto', state: 'INT' };
+    await t.db.update(chapterEvents).set(at).where(eq(chapterEvents.id, event.id));
+    try {
+      const page = await t.app.inject({ method: 'GET', url: `/api/going/${copy!.trackingToken}` });
+      expect(page.json()).toMatchObject({ place: 'Pencil Factory, 249 Victoria St, Toronto' });
+    } finally {
+      await t.db
+        .update(chapterEvents)
+        .set({ address1: event.address1, city: event.city, state: event.state })
+        .where(eq(chapterEvents.id, event.id));
+    }
   });
 
   it('refuses a setting out of range with 400 naming the field, and saves nothing', async () => {

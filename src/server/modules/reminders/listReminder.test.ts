@@ -43,6 +43,8 @@ describe('the meeting reminder to the list', () => {
     expect(mail.map((m) => m.to)).toEqual(['ann@example.org', 'bob@example.org']);
     expect(mail[0]!.headers['List-Unsubscribe']).toMatch(/unsubscribe/);
     expect(mail[0]!.text).toContain('142 Franklin St');
+    // Read far from Brooklyn, perhaps: the time says its zone.
+    expect(mail[0]!.text).toContain('Thursday, March 6, 2031, 6:00–8:00pm EST');
     expect(mail[0]!.html).toMatch(/\/going\/[0-9a-f]{32}/);
     // Another look (on this server or another) sends nothing again.
     await lookAndSend(t);

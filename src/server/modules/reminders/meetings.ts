@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, or, gt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/database';
 import { chapterEvents, chapters } from '../../db/schema';
 import type { ChapterEventRow, ChapterRow } from '../../db/schema';
+import { placeName, streetLine } from '../../../common/address';
 import { CHAPTER_STATUS } from '../../../common/constants';
 import { scheduledDateOf, type ScheduledDate } from '../../../common/eventSchedule';
 import type { DateException } from '../../../common/recurrence';
@@ -108,8 +109,7 @@ export async function loadMeeting(
 export function placeText(
   event: Pick<ChapterEventRow, 'name' | 'address1' | 'address2' | 'city' | 'state'>,
 ): string {
-  const street = [event.address1, event.address2].filter((s) => s.trim()).join(', ');
-  return [event.name, street, event.city, event.state].filter((s) => s.trim()).join(', ');
+  return [event.name.trim(), streetLine(event), placeName(event)].filter(Boolean).join(', ');
 }
 
 export const chapterPath = (chapter: Pick<ChapterRow, 'state' | 'slug'>) =>
@@ -121,6 +121,7 @@ export function meetingOf(
   chapter: ChapterRow,
   event: ChapterEventRow,
   scheduled: Pick<ScheduledDate, 'meetsOn' | 'startTime' | 'endTime' | 'start' | 'end' | 'note'>,
+  timeZone: string,
 ): Meeting {
   const chapterUrl = `${publicUrl}${chapterPath(chapter)}`;
   return {
@@ -131,6 +132,7 @@ export function meetingOf(
     endTime: scheduled.endTime,
     start: scheduled.start,
     end: scheduled.end,
+    timeZone,
     place: placeText(event),
     note: scheduled.note,
     eventUrl: `${chapterUrl}/events/${event.slug}`,

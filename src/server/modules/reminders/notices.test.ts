@@ -109,7 +109,7 @@ describe('notices to those going', () => {
       ['ann@example.org', 'Off: Skipped Inn, Thu, Mar 6, 2031'],
     ]);
     expect(flat(mail[0]!.text)).toContain(
-      'Greenpoint will not meet on Thursday, March 6, 2031, 6:00–8:00pm: the host skipped this date.',
+      'Greenpoint will not meet on Thursday, March 6, 2031, 6:00–8:00pm EST: the host skipped this date.',
     );
     expect(flat(mail[0]!.text)).toContain('The bar is closed for a private party.');
     expect(flat(mail[0]!.text)).toContain('Your RSVP stays on record');
@@ -134,7 +134,7 @@ describe('notices to those going', () => {
       ['dee@example.org', 'Changed: Moved Tavern, Fri, Mar 14, 2031'],
     ]);
     expect(flat(mail[0]!.text)).toContain(
-      "The meeting you're going to moved from Thursday, March 13, 2031, 6:00–8:00pm to Friday, March 14, 2031, 7:00–9:00pm.",
+      "The meeting you're going to moved from Thursday, March 13, 2031, 6:00–8:00pm EDT to Friday, March 14, 2031, 7:00–9:00pm EDT.",
     );
     expect(flat(mail[0]!.text)).toContain('Your RSVP still stands.');
   });
@@ -156,7 +156,7 @@ describe('notices to those going', () => {
     ]);
     const march6 = mail.find((m) => m.subject.endsWith('Mar 6, 2031'))!;
     expect(flat(march6.text)).toContain(
-      "The meeting you're going to now meets Thursday, March 6, 2031, 6:30–8:30pm (it was Thursday, March 6, 2031, 6:00–8:00pm).",
+      "The meeting you're going to now meets Thursday, March 6, 2031, 6:30–8:30pm EST (it was Thursday, March 6, 2031, 6:00–8:00pm EST).",
     );
   });
 

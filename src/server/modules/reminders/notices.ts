@@ -84,15 +84,18 @@ export async function tellChanges(
     const placeNow = found ? placeText(found.event) : before.place;
     if (now_ && sameMeeting(was, now_) && placeNow === before.place) continue;
     if (!found) continue;
-    const { chapter, event } = found;
-    const wasMeeting = { ...meetingOf(publicUrl, chapter, event, was), place: before.place };
+    const { chapter, event, timeZone } = found;
+    const wasMeeting = {
+      ...meetingOf(publicUrl, chapter, event, was, timeZone),
+      place: before.place,
+    };
     const content =
       now_!.status === 'cancelled'
         ? noticeMail({ kind: 'skipped', before: { ...wasMeeting, note: now_!.note } })
         : noticeMail({
             kind: 'changed',
             before: wasMeeting,
-            after: meetingOf(publicUrl, chapter, event, now_!),
+            after: meetingOf(publicUrl, chapter, event, now_!, timeZone),
           });
     await db.execute(
       sql`insert into mailing_messages

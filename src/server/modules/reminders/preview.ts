@@ -2,20 +2,18 @@
 // of the reminder as members will get it"): the chapter's next meeting written by the same
 // message the schedule fires (./mails/listReminder.ts) and dressed by the same rendering the
 // send worker gives each copy (mail/chapterMessage.ts), list footer included. Nothing is
-// recorded; the copy's tokens name no delivery, so its "I'm going" leads to a page that says the
-// link is not valid.
+// recorded; the copy's links carry the preview token (common/previewLinks.ts), which names no
+// delivery: the pages they open say they came from a preview.
 import type { Db } from '../../db/client';
 import type { ChapterRow } from '../../db/schema';
 import type { EmailPreview } from '../../../common/schemas/mailing';
+import { PREVIEW_TOKEN } from '../../../common/previewLinks';
 import { HttpError } from '../../core/httpError';
 import { nextMeetingOf } from '../../core/nextMeeting';
 import { personalize, renderTemplate } from '../../mail/chapterMessage';
 import { GOING_PATH, sender } from './fire';
 import { listReminderMail } from './mails/listReminder';
 import { chapterPath, meetingOf } from './meetings';
-
-/** The token the preview's links carry in place of a copy's own. */
-export const PREVIEW_TOKEN = 'preview';
 
 export const NO_MEETING_TO_PREVIEW =
   'The chapter has no meeting coming up: add an event, and its reminder can be previewed.';
@@ -28,7 +26,7 @@ export async function listReminderPreview(
 ): Promise<EmailPreview> {
   const next = await nextMeetingOf(db, chapter, now);
   if (!next) throw new HttpError(409, NO_MEETING_TO_PREVIEW);
-  const meeting = meetingOf(publicUrl, chapter, next.event, next);
+  const meeting = meetingOf(publicUrl, chapter, next.event, next, next.timeZone);
   const content = listReminderMail(meeting, `${publicUrl}${GOING_PATH}${PREVIEW_TOKEN}`);
   const from = await sender(db, chapter);
   const template = renderTemplate(

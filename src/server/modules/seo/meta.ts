@@ -3,7 +3,7 @@
 // Everything is read as a visitor would see it: hidden chapters and non-public content are
 // "not found" here whoever asks.
 import type { Db } from '../../db/client';
-import { addressRegion } from '../../../common/address';
+import { placeName, placeNameInFull } from '../../../common/address';
 import { stateName } from '../../../common/states';
 import {
   CHAPTER_NOT_ACTIVE,
@@ -240,9 +240,7 @@ const ROUTES: [RegExp, Resolver][] = [
       const chapter = (await answer(read)) as Chapter;
       const path = `/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`;
       const typeName = `${chapter.chapter_type.name} ${CHAPTER_TYPE_SUFFIX}`;
-      const where = [chapter.city, stateName(chapter.state) ?? chapter.state]
-        .filter(Boolean)
-        .join(', ');
+      const where = placeNameInFull(chapter);
       const description =
         summarize(chapter.about) ||
         `${typeName} ${chapter.displayTitle}: a local chapter in ${where}.`;
@@ -275,9 +273,7 @@ const ROUTES: [RegExp, Resolver][] = [
       const chapterPath = `/chapter/${chapter.state.toLowerCase()}/${chapter.slug}`;
       const path = `${chapterPath}/events/${event.slug}`;
       const typeName = `${chapter.chapter_type.name} ${CHAPTER_TYPE_SUFFIX}`;
-      const place = [event.address1, event.city, addressRegion(event.state)]
-        .filter(Boolean)
-        .join(', ');
+      const place = [event.address1, placeName(event)].filter(Boolean).join(', ');
       const description = `${typeName} ${chapter.displayTitle} meets at ${event.name}, ${place}. ${event.schedule}.`;
       // The page carries its chapter's join box and hosts (issue 35): the chapter's own answer.
       const chapterRead = `/api/chapter/slug/${encodeURIComponent(chapter.slug)}`;

@@ -1,6 +1,7 @@
 // Issue 35, item 6: a hidden chapter's setup checklist, as its host and an admin see it: each
-// step ticked as the server counts it, with a link to where it is done; Make active for an
-// admin only, once the host's part is done, asking first.
+// step ticked as the server counts it, with a link to where it is done; Make active for a field
+// organizer or an admin (whoever may set the status in Chapter Settings), once the host's part
+// is done, asking first.
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChapterSetup } from '../../../common/schemas/chapterSetup';
@@ -77,20 +78,30 @@ describe('the setup checklist', () => {
     // A step done shows no help; the admin's own are marked as theirs.
     expect(within(step('about')).queryByRole('link')).toBeNull();
     expect(step('emailAlias')).toHaveTextContent('(done)');
-    expect(step('active')).toHaveTextContent('Made active (an admin’s step)');
+    expect(step('active')).toHaveTextContent('Made active (a field organizer’s or admin’s step)');
     // Chapter Settings is not the host's screen: no link to it.
     expect(screen.queryByRole('link', { name: 'Chapter Settings' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Make active' })).toBeNull();
   });
 
-  it('offers Make active to neither a host nor a field organizer, even when the host’s part is done', async () => {
-    for (const who of [host, fieldOrganizer]) {
-      const { unmount } = show(who, { [SETUP]: hostDone });
-      expect(await screen.findByText('About text')).toBeInTheDocument();
-      expect(step('mailingList')).toHaveTextContent('(done)');
-      expect(screen.queryByRole('button', { name: 'Make active' })).toBeNull();
-      unmount();
-    }
+  it('does not offer the host Make active, even when the host’s part is done', async () => {
+    show(host, { [SETUP]: hostDone });
+    expect(await screen.findByText('About text')).toBeInTheDocument();
+    expect(step('mailingList')).toHaveTextContent('(done)');
+    expect(screen.queryByRole('button', { name: 'Make active' })).toBeNull();
+  });
+
+  it('offers the chapter’s field organizer Make active, as their Chapter Settings’ Status is', async () => {
+    const { server, user } = show(fieldOrganizer, {
+      [SETUP]: hostDone,
+      [MAKE_ACTIVE]: { ...hostDone, done: { ...hostDone.done, active: true } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Make active' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make Dayton active?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Make active' }));
+    await waitFor(() =>
+      expect(server.callsTo('POST', '/api/chapter/7/make_active')).toHaveLength(1),
+    );
   });
 
   it('tells an admin Make active waits for the host’s part, and links the address to Settings', async () => {

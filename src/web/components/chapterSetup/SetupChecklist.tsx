@@ -57,7 +57,7 @@ function stepHelp(key: SetupStepKey, base: string, organizer: boolean): ReactNod
     case 'emailAlias':
       return (
         <>
-          An admin gives the chapter its address
+          A field organizer or an admin gives the chapter its address
           {organizer ? (
             <>
               {' '}
@@ -68,14 +68,14 @@ function stepHelp(key: SetupStepKey, base: string, organizer: boolean): ReactNod
         </>
       );
     case 'active':
-      return <>An admin makes the page active once the host’s part is done.</>;
+      return <>A field organizer or an admin makes the page active once the host’s part is done.</>;
   }
 }
 
 /**
  * A hidden chapter's way to going live (issue 35, item 6): the steps of its setup checklist,
  * each ticked as the server counts it (GET /api/chapter/{id}/setup), each linking to where it
- * is done; for an admin, Make active once the host's part is done. The host's dashboard and the
+ * is done; for a field organizer or an admin, Make active once the host's part is done. The host's dashboard and the
  * admin's both show it.
  */
 export function SetupChecklist({ chapter, base, onActivated }: Props) {
@@ -91,7 +91,7 @@ export function SetupChecklist({ chapter, base, onActivated }: Props) {
     queryFn: () =>
       apiGet(`/api/chapter/${chapter.id}/setup`, !import.meta.env?.PROD && chapterSetupSchema),
   });
-  const admin = mayMakeChapterActive(user);
+  const mayActivate = mayMakeChapterActive(user, chapter.id);
   const organizer = hasFieldOrganizerAccess(user, chapter.id);
 
   async function makeActive() {
@@ -148,7 +148,13 @@ export function SetupChecklist({ chapter, base, onActivated }: Props) {
                   <div>
                     <span className="fw-semibold">{step.title}</span>{' '}
                     <span className="small">
-                      ({done ? 'done' : step.who === 'admin' ? 'an admin’s step' : 'to do'})
+                      (
+                      {done
+                        ? 'done'
+                        : step.who === 'admin'
+                          ? 'a field organizer’s or admin’s step'
+                          : 'to do'}
+                      )
                     </span>
                     {!done && (
                       <div className="small text-body-secondary">
@@ -160,12 +166,12 @@ export function SetupChecklist({ chapter, base, onActivated }: Props) {
               );
             })}
           </ol>
-          {admin && setup.data.hostPartDone && !setup.data.done.active && (
+          {mayActivate && setup.data.hostPartDone && !setup.data.done.active && (
             <div className="mt-2">
               <Button onClick={() => setAsking(true)}>Make active</Button>
             </div>
           )}
-          {admin && !setup.data.hostPartDone && (
+          {mayActivate && !setup.data.hostPartDone && (
             <p className="small mb-0 mt-2">Make active comes here once the host’s part is done.</p>
           )}
           <ConfirmDialog

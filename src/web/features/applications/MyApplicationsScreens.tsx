@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMediumDate } from '../../../common/format';
 import { hostApplicationListSchema, hostApplicationSchema } from '../../answerSchemas';
-import { stateName } from '../../../common/states';
 import { apiGet } from '../../api';
 import { ListPlaceholder } from '../../components/ListPlaceholder';
 import { QueryState } from '../../components/QueryState';
 import { NextSteps } from './NextSteps';
 import { CHAPTER_TYPE_SUFFIX, type HostApplicationStatus } from '../../../common/constants';
+import { placeNameInFull } from '../../../common/address';
 
 /**
  * An application's status in the applicant's words (the admins' labels speak of creation): the
@@ -50,9 +50,7 @@ export function MyApplicationsScreen() {
                     key={a.slug}
                     className="list-group-item d-flex flex-wrap align-items-baseline gap-2"
                   >
-                    <Link to={`/my_chapter_host_applications/${a.slug}`}>
-                      {a.city}, {stateName(a.state) ?? a.state}
-                    </Link>
+                    <Link to={`/my_chapter_host_applications/${a.slug}`}>{placeNameInFull(a)}</Link>
                     <span className="text-capitalize" data-testid="application-type">
                       {a.type} {CHAPTER_TYPE_SUFFIX}
                     </span>
@@ -93,9 +91,7 @@ export function MyApplicationScreen() {
       {(a) => (
         <article>
           <Link to="/my_chapter_host_applications">Back</Link>
-          <h1 className="mt-2">
-            {a.city}, {stateName(a.state) ?? a.state}
-          </h1>
+          <h1 className="mt-2">{placeNameInFull(a)}</h1>
           <p className="text-body-secondary">Sent {formatMediumDate(a.createdAt)}</p>
           <dl>
             <dt>Type of chapter</dt>

@@ -101,6 +101,24 @@ describe('Chapter page', () => {
     expect(screen.queryByRole('link', { name: 'Chapter Admin Tools' })).not.toBeInTheDocument();
   });
 
+  it('says where it is under its name: the city and state, and abroad the city alone', async () => {
+    const { unmount } = openPage({ [READ]: brooklyn({ city: 'New York', state: 'NY' }) });
+    expect(await screen.findByText('New York, NY')).toHaveClass('chapter-place');
+    unmount();
+    openPage(
+      {
+        'GET /api/chapter/slug/toronto': brooklyn({
+          slug: 'toronto',
+          city: 'Toronto',
+          state: 'INT',
+        }),
+      },
+      { at: '/chapter/int/toronto' },
+    );
+    expect(await screen.findByText('Toronto')).toHaveClass('chapter-place');
+    expect(screen.queryByText(/, INT/)).not.toBeInTheDocument();
+  });
+
   it('says nothing of members when the list has none', async () => {
     openPage({ [READ]: brooklyn({ memberCount: 0 }) });
     await screen.findByRole('heading', { level: 1, name: 'Drinking Liberally Brooklyn' });

@@ -1,5 +1,6 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { CHAPTER_NOT_ACTIVE } from '../../../common/constants';
+import { placeName } from '../../../common/address';
 import { hasHostAccess } from '../../../common/policy';
 import { ApiError } from '../../api';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -50,9 +51,7 @@ export function ChapterPage() {
             </Link>
           </h1>
           {/* Where it meets, under its name (issue 35): 'New York, NY'. */}
-          <p className="chapter-place mb-1">
-            {[chapter.city, chapter.state].filter(Boolean).join(', ')}
-          </p>
+          <p className="chapter-place mb-1">{placeName(chapter)}</p>
           <ChapterTypeBadge type={chapter.chapter_type} />
           {chapter.status !== 1 && (
             <span className="badge text-bg-secondary ms-2">Hidden: only hosts see this page</span>

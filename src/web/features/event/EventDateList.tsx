@@ -17,9 +17,26 @@ export function whenText(d: ScheduledDateAnswer, timeZone: string): string {
   return `${dateWithWeekday(d.meetsOn)} · ${timeRangeText(d.startTime, d.endTime)}${zone ? ` ${zone}` : ''}`;
 }
 
+/** A moved date says where it moved from: 'Moved from Thu, Dec 24, 2026'. */
+export function MovedFrom({
+  date,
+  className = 'ms-2',
+}: {
+  date: ScheduledDateAnswer;
+  className?: string;
+}) {
+  if (date.status !== 'moved') return null;
+  return (
+    <span className={`badge text-bg-info ${className}`}>
+      Moved from {dateWithWeekday(date.date)}
+    </span>
+  );
+}
+
 /**
- * An event's next dates for visitors: a skipped one struck through with the host's note, the
- * others with how many are going and "I'm going".
+ * An event's dates for visitors: a skipped one struck through with the host's note, the others
+ * with how many are going and "I'm going". The page leaves out the date its next-meeting card
+ * shows (issue 35: each date listed once).
  */
 export function EventDateList({
   dates,
@@ -30,8 +47,6 @@ export function EventDateList({
   timeZone: string;
   rsvp: RsvpTarget;
 }) {
-  // The next meeting's card above holds its "I'm going"; a second button would be the same one.
-  const carded = dates.find((d) => d.status !== 'cancelled')?.date;
   if (dates.length === 0) return <p>No dates are coming up.</p>;
   return (
     <ul className="list-unstyled event-dates mb-3">
@@ -51,11 +66,7 @@ export function EventDateList({
             ) : (
               <>
                 {whenText(d, timeZone)}
-                {d.status === 'moved' && (
-                  <span className="badge text-bg-info ms-2">
-                    Moved from {dateWithWeekday(d.date)}
-                  </span>
-                )}
+                <MovedFrom date={d} />
                 <GoingCount
                   className="ms-2"
                   date={{ eventSlug: rsvp.eventSlug, date: d.date }}
@@ -65,7 +76,7 @@ export function EventDateList({
             )}
             {d.note && <div className="small text-body-secondary">{d.note}</div>}
           </div>
-          {d.status !== 'cancelled' && d.date !== carded && (
+          {d.status !== 'cancelled' && (
             <RsvpButton
               size="sm"
               variant="outline-primary"

@@ -186,6 +186,30 @@ describe('Event page', () => {
     expect(screen.queryByText('Thursday, November 26, 2026, 6:00pm EST')).not.toBeInTheDocument();
   });
 
+  it('shows the next meeting once: on its card, and not again in the list of dates', async () => {
+    showEvent(anEvent());
+    await screen.findByRole('heading', { level: 1, name: TITLE });
+    expect(screen.getByText('Thursday, November 26, 2026, 6:00pm EST')).toBeInTheDocument();
+    expect(screen.getAllByText(/Nov 26, 2026/)).toHaveLength(1);
+    expect(document.querySelector('.event-dates [data-date="2026-11-26"]')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'More dates' })).toBeInTheDocument();
+    expect(dateLine('Thu, Dec 10, 2026')).toHaveTextContent('No meeting');
+    // One "I'm going" for the date: the card's.
+    expect(screen.getAllByRole('button', { name: /^I’m going on Thu, Nov 26/ })).toHaveLength(1);
+  });
+
+  it('puts a moved next meeting’s move and note on its card, and lists nothing for a single date', async () => {
+    const [, , moved] = anEvent().dates;
+    const { unmount } = showEvent(anEvent({ dates: [moved!] }));
+    await screen.findByRole('heading', { level: 1, name: TITLE });
+    expect(screen.getByText('Wednesday, December 23, 2026, 7:00pm EST')).toBeInTheDocument();
+    expect(screen.getByText('Moved from Thu, Dec 24, 2026')).toBeInTheDocument();
+    expect(screen.getByText('A day early for the holiday.')).toBeInTheDocument();
+    expect(document.querySelector('.event-dates')).toBeNull();
+    expect(screen.queryByRole('heading', { name: /dates$/ })).not.toBeInTheDocument();
+    unmount();
+  });
+
   it('shows a moved date on its new day at its new time, saying where it moved from', async () => {
     showEvent(anEvent());
     await screen.findByRole('heading', { level: 1, name: TITLE });

@@ -12,7 +12,7 @@ import { useReaderKey } from '../../hooks/useReaderKey';
 import { ChapterTypeBadge } from '../../components/cards/ChapterTypeBadge';
 import { MeetingCard } from '../../components/cards/MeetingCard';
 import { directionsUrl, geoUri } from './directions';
-import { EventDateList, type RsvpTarget } from './EventDateList';
+import { EventDateList, MovedFrom, type RsvpTarget } from './EventDateList';
 import { GoingCount } from '../../components/rsvp/GoingCount';
 import { RsvpButton } from '../../components/rsvp/RsvpButton';
 import {
@@ -91,6 +91,8 @@ export function EventPage() {
   const placed = event.lat !== 0 && event.lng !== 0;
   const calendar = `/api/chapter_calendar/event/${encodeURIComponent(event.slug)}/event.ics`;
   const nextMeeting = event.dates.find((d) => d.status !== 'cancelled') ?? null;
+  // The next meeting is shown once, on its card; the list holds the dates around it.
+  const otherDates = event.dates.filter((d) => d !== nextMeeting);
   // 'Drinking Liberally Upper West Side at The Dead Poet': the page's heading, its title drawn
   // by the server (seo/meta.ts) and the calendar entry's (issue 35).
   const fullName = `${chapter.chapter_type.name} ${CHAPTER_TYPE_SUFFIX} ${chapter.displayTitle} at ${event.name}`;
@@ -153,6 +155,14 @@ export function EventPage() {
                   place: addressLine(event),
                 }}
               >
+                {nextMeeting.status === 'moved' && (
+                  <div>
+                    <MovedFrom date={nextMeeting} className="" />
+                  </div>
+                )}
+                {nextMeeting.note && (
+                  <div className="small text-body-secondary">{nextMeeting.note}</div>
+                )}
                 <div className="mt-2 d-flex flex-wrap align-items-center gap-2">
                   <RsvpButton
                     date={{ eventSlug: event.slug, date: nextMeeting.date }}
@@ -170,8 +180,12 @@ export function EventPage() {
             )}
             <p className="fs-5 mb-1 event-schedule">{event.schedule}</p>
             {event.description && <p className="text-body-secondary">{event.description}</p>}
-            <h3 className="h5 mt-3">Next dates</h3>
-            <EventDateList dates={event.dates} timeZone={event.timeZone} rsvp={rsvp} />
+            {(!nextMeeting || otherDates.length > 0) && (
+              <>
+                <h3 className="h5 mt-3">{nextMeeting ? 'More dates' : 'Next dates'}</h3>
+                <EventDateList dates={otherDates} timeZone={event.timeZone} rsvp={rsvp} />
+              </>
+            )}
             {!nextMeeting && calendarMenu}
           </section>
         </div>

@@ -98,7 +98,8 @@ afterEach(() => vi.useRealTimers());
 describe("Event page: I'm going", () => {
   it('shows how many are going beside a date, and nothing for a date nobody has said yet', async () => {
     showEvent();
-    expect(await screen.findAllByText('12 going')).toHaveLength(2); // the card and its line
+    // On the next meeting's card alone: its date is not listed again below it.
+    expect(await screen.findAllByText('12 going')).toHaveLength(1);
     expect(line('Thu, Dec 24, 2026 · 6:00–8:00pm EST')).not.toHaveTextContent('going ·');
     expect(screen.queryByText('0 going')).not.toBeInTheDocument();
   });
@@ -118,16 +119,16 @@ describe("Event page: I'm going", () => {
       },
       true,
     );
-    expect(await screen.findAllByText('7 going')).toHaveLength(2);
+    expect(await screen.findAllByText('7 going')).toHaveLength(1);
     expect(screen.getByText('30 going · full, waitlist open')).toBeInTheDocument();
     expect(server.calls.filter((c) => c.path.endsWith('/rsvp'))).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'I’m going on Thu, Nov 26, 2026' }));
-    expect(await screen.findAllByText('8 going')).toHaveLength(2);
+    expect(await screen.findAllByText('8 going')).toHaveLength(1);
   });
 
   it('says a full date has a waitlist', async () => {
     showEvent({ [`GET ${DATES}/2026-11-26/rsvp`]: count(20, 20) });
-    expect(await screen.findAllByText('20 going · full, waitlist open')).toHaveLength(2);
+    expect(await screen.findAllByText('20 going · full, waitlist open')).toHaveLength(1);
   });
 
   it('offers no RSVP on a skipped date', async () => {

@@ -60,6 +60,17 @@ describe("A reminder's 'I'm going' page", () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('says a link from the reminder’s preview is one, asks the server nothing, and offers no button', async () => {
+    const server = fakeServer({ 'GET /api/auth/user': { user: null, error: null } });
+    renderScreen(<GoingScreen />, { path: '/going/:token', at: '/going/preview' });
+    expect(
+      await screen.findByText(/This link is from a preview of the meeting reminder/),
+    ).toHaveTextContent('Nothing was recorded from the preview.');
+    expect(screen.queryByText(/not valid/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(server.callsTo('GET', '/api/going/preview')).toHaveLength(0);
+  });
+
   it('says a broken link is not valid', async () => {
     showPage({ [`GET ${API}`]: errorReply(404, 'Not found') });
     expect(await screen.findByText(/This link is not valid/)).toBeInTheDocument();

@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useParams } from 'react-router';
+import { isPreviewToken } from '../../../common/previewLinks';
 import type { GoingPage } from '../../../common/schemas/going';
 import { goingPageSchema } from '../../answerSchemas';
 import { ApiError, apiGet, apiSend } from '../../api';
@@ -20,6 +21,28 @@ const goingKey = (token: string) => ['going', token] as const;
  */
 export function GoingScreen() {
   const { token = '' } = useParams();
+  return (
+    <section className="py-4" aria-labelledby="going-title" style={{ maxWidth: '40rem' }}>
+      <h1 id="going-title" className="h2">
+        Are you going?
+      </h1>
+      {isPreviewToken(token) ? <FromPreview /> : <GoingForToken token={token} />}
+    </section>
+  );
+}
+
+/** Opened from the reminder's preview on Chapter Settings: no member's copy, nothing to record. */
+function FromPreview() {
+  return (
+    <Alert variant="info">
+      This link is from a preview of the meeting reminder. In a member’s copy, “I’m going” opens
+      this page for their own address and the meeting, and one button here records their RSVP.
+      Nothing was recorded from the preview.
+    </Alert>
+  );
+}
+
+function GoingForToken({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const path = `/api/going/${encodeURIComponent(token)}`;
   const query = useQuery({
@@ -48,14 +71,7 @@ export function GoingScreen() {
         <LoadFailedAlert what="meeting" onRetry={() => void query.refetch()} />
       );
   } else content = <GoingDetails page={query.data} answer={answer} />;
-  return (
-    <section className="py-4" aria-labelledby="going-title" style={{ maxWidth: '40rem' }}>
-      <h1 id="going-title" className="h2">
-        Are you going?
-      </h1>
-      {content}
-    </section>
-  );
+  return content;
 }
 
 interface Answer {

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router';
+import { isPreviewToken } from '../../../common/previewLinks';
 import { unsubscribeInfoSchema, resultSchema } from '../../answerSchemas';
 import { ApiError, apiGet, apiSend } from '../../api';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -12,6 +13,24 @@ import { PageSpinner } from '../../components/PageSpinner';
  */
 export function UnsubscribeScreen() {
   const { token = '' } = useParams();
+  return (
+    <section className="py-4" aria-labelledby="unsubscribe-title">
+      <h1 id="unsubscribe-title" className="h2">
+        Unsubscribe
+      </h1>
+      {isPreviewToken(token) ? (
+        <Alert variant="info">
+          This link is from a preview of an email to the list. In a member’s copy it opens the page
+          where they can stop the chapter’s email. Nobody was unsubscribed.
+        </Alert>
+      ) : (
+        <ForToken token={token} />
+      )}
+    </section>
+  );
+}
+
+function ForToken({ token }: { token: string }) {
   const path = `/api/mailing_list/unsubscribe/${encodeURIComponent(token)}`;
   const info = useQuery({
     queryKey: ['unsubscribe', token],
@@ -58,12 +77,5 @@ export function UnsubscribeScreen() {
       </>
     );
   }
-  return (
-    <section className="py-4" aria-labelledby="unsubscribe-title">
-      <h1 id="unsubscribe-title" className="h2">
-        Unsubscribe
-      </h1>
-      {content}
-    </section>
-  );
+  return content;
 }

@@ -3,7 +3,7 @@
 // the message's frame (the shared layout, the unsubscribe footer) is the send's (mail/).
 import { escapeHtml } from '../../../../common/escapeHtml';
 import { googleCalendarUrl, outlookCalendarUrl } from '../../../../common/calendarLinks';
-import { dateWithWeekday, timeRangeText } from '../../../../common/eventSchedule';
+import { dateWithWeekday, meetingWhenText } from '../../../../common/eventSchedule';
 
 /** One meeting as the messages tell it. */
 export interface Meeting {
@@ -15,6 +15,8 @@ export interface Meeting {
   endTime: string;
   start: Date;
   end: Date;
+  /** The chapter's zone: a reader of mail may be anywhere, so its times name it. */
+  timeZone: string;
   place: string;
   /** The host's note for this date ('' when none). */
   note: string;
@@ -31,8 +33,8 @@ export interface MailContent {
   html: string;
 }
 
-export const whenText = (m: Meeting) =>
-  `${dateWithWeekday(m.meetsOn, 'long')}, ${timeRangeText(m.startTime, m.endTime)}`;
+/** 'Thursday, March 6, 2031, 6–8pm EST'. */
+export const whenText = (m: Meeting) => meetingWhenText(m, m.timeZone);
 
 export const shortDate = (m: Pick<Meeting, 'meetsOn'>) => dateWithWeekday(m.meetsOn);
 

@@ -10,6 +10,7 @@ import { ApplicationActions } from './ApplicationActions';
 import { ApplicationChecks } from './ApplicationChecks';
 import { APPLICATIONS_PATH, STATUS_BADGE, statusLabel, useApplication } from './applicationsQuery';
 import { useSaveApplication } from './useSaveApplication';
+import { placeNameInFull } from '../../../../common/address';
 
 /** /admin/chapter_host_applications/{slug} (spec 2 §2, §4). */
 export function ApplicationScreen() {
@@ -32,7 +33,7 @@ function ApplicationDetails({ application: a }: { application: HostApplication }
   return (
     <section aria-labelledby="application-title">
       <h1 id="application-title" className="h2">
-        {a.city}, {stateName(a.state) ?? a.state}
+        {placeNameInFull(a)}
       </h1>
       <div className="card card-body mb-3">
         <dl className="row mb-0">

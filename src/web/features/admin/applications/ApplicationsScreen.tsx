@@ -6,6 +6,7 @@ import { formatMediumDate } from '../../../../common/format';
 import type { HostApplication } from '../../../../common/schemas/applications';
 import { QueryState } from '../../../components/QueryState';
 import { APPLICATIONS_PATH, STATUS_BADGE, statusLabel, useApplications } from './applicationsQuery';
+import { placeName } from '../../../../common/address';
 
 // Spec 2 §2: Open; Approved, with those approved without a chapter; Denied.
 const GROUPS: { title: string; statuses: readonly HostApplication['status'][] }[] = [
@@ -68,7 +69,7 @@ function ApplicationGroup({
             <li key={a.slug} className="list-group-item d-flex flex-wrap gap-2 align-items-center">
               <div className="me-auto text-break">
                 <Link to={`${APPLICATIONS_PATH}/${a.slug}`} className="fw-semibold">
-                  {a.city}, {a.state}
+                  {placeName(a)}
                 </Link>{' '}
                 <span className="text-capitalize">{a.type}</span> · {a.user.name}
                 <div className="small text-body-secondary">

@@ -5,6 +5,7 @@ import { QueryState } from '../../../components/QueryState';
 import { APPLICATIONS_PATH, useApplication } from '../applications/applicationsQuery';
 import { AddChapterFormCard } from './AddChapterFormCard';
 import { CHAPTERS_PATH } from './chaptersQuery';
+import { placeName } from '../../../../common/address';
 
 /**
  * /admin/chapters/add and /admin/chapters/add/application/{slug} (spec 2 Editor screens): a new
@@ -38,8 +39,8 @@ function FromApplication({ slug }: { slug: string }) {
               <Link to={`${APPLICATIONS_PATH}/${slug}`} className="alert-link">
                 {application.user.name}
               </Link>{' '}
-              for {application.city}, {application.state}. Once the chapter is created the
-              application is approved and {application.user.name} becomes the chapter&apos;s host.
+              for {placeName(application)}. Once the chapter is created the application is approved
+              and {application.user.name} becomes the chapter&apos;s host.
             </Alert>
             <AddChapterFormCard application={application} />
           </>

@@ -5,6 +5,7 @@ import { LIMITS } from '../../../../common/constants';
 import type { ChapterSummary } from '../../../../common/schemas/chapters';
 import { BREVO_TEXT } from '../../../../common/emailAdminText';
 import { emailAdminApi } from './emailAdminApi';
+import { placeName } from '../../../../common/address';
 
 interface Props {
   label: string;
@@ -84,10 +85,7 @@ export function ChapterSearch({ label, onPick, disabled }: Props) {
                   setOpen(false);
                 }}
               >
-                {c.displayTitle}{' '}
-                <span className="text-body-secondary">
-                  ({c.city}, {c.state})
-                </span>
+                {c.displayTitle} <span className="text-body-secondary">({placeName(c)})</span>
               </ListGroup.Item>
             ))
           )}

@@ -7,6 +7,7 @@ import { chapterSummaryListSchema } from '../../../answerSchemas';
 import type { ChapterSummary } from '../../../../common/schemas/chapters';
 import { apiGet } from '../../../api';
 import { InlineRetry } from '../../../components/InlineRetry';
+import { placeName } from '../../../../common/address';
 
 /**
  * Finds a chapter by name or city (spec 2 §5: at least 2 characters), hidden ones too, and hands
@@ -63,7 +64,7 @@ export function ChapterPicker({ onPick }: { onPick: (chapter: ChapterSummary) =>
               >
                 {c.displayTitle}{' '}
                 <span className="text-body-secondary small">
-                  {c.chapter_type.name} Liberally, {c.city}, {c.state}
+                  {c.chapter_type.name} Liberally, {placeName(c)}
                   {c.status !== 1 && ' (hidden)'}
                 </span>
               </ListGroup.Item>

@@ -11,6 +11,7 @@ import {
 } from '../../../hooks/useGrantChapterRole';
 import { ChapterPicker } from './ChapterPicker';
 import { userKey } from './usersQuery';
+import { placeName } from '../../../../common/address';
 
 /**
  * Spec 2 §2 /admin/users/{id}: once a chapter is chosen, Make Chapter Host (role 3) and Make
@@ -37,7 +38,7 @@ export function GrantChapterRole({ user }: { user: UserDetail }) {
       {chapter ? (
         <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
           <span>
-            Chapter: <strong>{chapter.displayTitle}</strong> ({chapter.city}, {chapter.state})
+            Chapter: <strong>{chapter.displayTitle}</strong> ({placeName(chapter)})
           </span>
           <Button variant="link" size="sm" onClick={() => setChapter(null)}>
             Choose another

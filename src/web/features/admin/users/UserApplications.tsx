@@ -8,6 +8,7 @@ import {
   statusLabel,
   useUserApplications,
 } from '../applications/applicationsQuery';
+import { placeName } from '../../../../common/address';
 
 /** The user's chapter host applications, each linking to its admin screen. */
 export function UserApplications({ userId }: { userId: number }) {
@@ -25,7 +26,7 @@ export function UserApplications({ userId }: { userId: number }) {
           {query.data.map((a) => (
             <li key={a.slug} className="list-group-item d-flex flex-wrap gap-2 align-items-center">
               <Link to={`${APPLICATIONS_PATH}/${a.slug}`} className="me-auto">
-                {a.city}, {a.state} <span className="text-capitalize">({a.type})</span>
+                {placeName(a)} <span className="text-capitalize">({a.type})</span>
               </Link>
               <Badge {...STATUS_BADGE[a.status]}>{statusLabel(a)}</Badge>
               {a.isArchived && (
