@@ -1,17 +1,16 @@
 // The map frame's script (issue 36; the page is modules/embed/mapFrame.ts): Leaflet with the
 // site's tiles, a type pin per chapter (the network's gathered into numbered clusters, as on the
-// home map), each opening to its name, next meeting and page, fitted to the pins, and the key of
-// the types shown. Built apart by esbuild (scripts/build-embed.ts).
+// home map), each opening to its name, next meeting and page, fitted to the pins. Built apart
+// by esbuild (scripts/build-embed.ts).
 //
-// A phone pays for the map's start in blocking time: the key is drawn first, Leaflet starts
-// after the first paint, and its work comes in short tasks (the view, the tiles, the pins a
-// batch at a time) with the browser free to paint and answer between them.
+// A phone pays for the map's start in blocking time: the key comes in the page (the server
+// writes it), Leaflet starts after the first paint, and its work comes in short tasks (the
+// view, the tiles, the pins a batch at a time) with the browser free to paint between them.
 import L from 'leaflet';
 import 'leaflet.markercluster';
-import { CHAPTER_TYPES, CHAPTER_TYPE_SUFFIX, MAP } from '../../common/constants';
+import { MAP } from '../../common/constants';
 import { afterFirstContent } from '../components/map/afterFirstContent';
 import { mapTiles } from '../components/map/mapSettings';
-import { pinUrl } from '../components/map/pinImages';
 import { pinIcon } from '../components/map/pins';
 import { fillPopup, loadPins, popupOf, type Pin } from './mapPins';
 
@@ -25,20 +24,6 @@ function note(frame: HTMLElement | null, text: string) {
   p.className = 'empty';
   p.textContent = text;
   frame?.append(p);
-}
-
-function drawLegend(pins: readonly Pin[]) {
-  const legend = document.getElementById('legend');
-  for (const type of CHAPTER_TYPES.filter((t) => pins.some((p) => p.typeId === t.id))) {
-    const item = document.createElement('li');
-    const img = document.createElement('img');
-    img.src = pinUrl(type.id);
-    img.width = 20;
-    img.height = 20;
-    img.alt = '';
-    item.append(img, `${type.name} ${CHAPTER_TYPE_SUFFIX}`);
-    legend?.append(item);
-  }
 }
 
 function markerOf(pin: Pin): L.Marker {
@@ -60,7 +45,6 @@ function markerOf(pin: Pin): L.Marker {
 
 async function start(frame: HTMLElement | null, box: HTMLElement) {
   const pins = await loadPins(frame);
-  drawLegend(pins);
   const network = !document.getElementById('pins');
   // A state's page says so itself when it has no pin.
   if (network && pins.length === 0) note(frame, 'No chapters here yet.');

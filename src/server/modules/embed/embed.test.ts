@@ -107,6 +107,9 @@ describe('the map frame', () => {
     expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
     expect(res.body).not.toContain('id="pins"');
     expect(res.body).toContain('data-type="2"');
+    // The key comes in the page, before the map's script runs.
+    const key = /<ul id="legend"[^>]*>(.*?)<\/ul>/.exec(res.body)?.[1] ?? '';
+    expect(key.match(/alt="">([^<]+)<\/li>/g)).toEqual(['alt="">Screening Liberally</li>']);
     // Each state a link to its own frame, of the same type, where its chapters are listed.
     const links = [...res.body.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => [
       m[1],

@@ -9,7 +9,8 @@ import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import { chapters } from '../../db/schema';
 import type { Db } from '../../db/client';
-import { CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
+import { CHAPTER_TYPES, CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
+import { pinUrl } from '../../../common/pinImages';
 import { meetingDay, text } from '../../../common/embedMarkup';
 import { formatTime } from '../../../common/format';
 import { embedStateSchema, embedTypeSchema } from '../../../common/schemas/embed';
@@ -45,11 +46,30 @@ export interface MapFrame {
 
 type Site = { publicUrl: string; tileUrl: string; tileAttribution: string };
 
+/**
+ * The map's key, in the page: part of the first paint (the map itself starts after it), so a
+ * phone shows something whole before Leaflet runs.
+ */
+function legend(typeIds: ReadonlySet<number>): string {
+  return CHAPTER_TYPES.filter((t) => typeIds.has(t.id))
+    .map(
+      (t) =>
+        `<li><img src="${text(pinUrl(t.id))}" width="20" height="20" alt="">${text(`${t.name} ${CHAPTER_TYPE_SUFFIX}`)}</li>`,
+    )
+    .join('');
+}
+
 /** The frame's page around its map: `data` for the script, `links` for a reader without it. */
 function mapPage(
   title: string,
   site: Site,
-  parts: { attrs: string; links: string; empty: boolean; data: string },
+  parts: {
+    attrs: string;
+    typeIds: ReadonlySet<number>;
+    links: string;
+    empty: boolean;
+    data: string;
+  },
 ): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
@@ -63,7 +83,7 @@ function mapPage(
     `<body><main class="map-frame"${parts.attrs}>` +
     `<h1 class="visually-hidden">${text(title)}</h1>` +
     `<div id="map" role="region" aria-label="${text(`Map of ${title}`)}"></div>` +
-    '<ul id="legend" class="legend" aria-label="Map key"></ul>' +
+    `<ul id="legend" class="legend" aria-label="Map key">${legend(parts.typeIds)}</ul>` +
     `<noscript><ul class="chapter-links">${parts.links}</ul></noscript>` +
     (parts.empty ? '<p class="empty">No chapters here yet.</p>' : '') +
     `</main>${parts.data}<script src="/embed/map.js" defer></script></body></html>`
@@ -74,7 +94,7 @@ function mapPage(
 async function networkMap(db: Db, q: MapQuery, site: Site): Promise<MapFrame> {
   const scope = scopeOf(q);
   const rows = await db
-    .selectDistinct({ state: chapters.state })
+    .selectDistinct({ state: chapters.state, typeId: chapters.chapterTypeId })
     .from(chapters)
     .where(scopeWhere(scope))
     .orderBy(asc(chapters.state));
@@ -88,6 +108,7 @@ async function networkMap(db: Db, q: MapQuery, site: Site): Promise<MapFrame> {
     .join('');
   const html = mapPage(scopeTitle(scope), site, {
     attrs: q.type === undefined ? '' : ` data-type="${q.type}"`,
+    typeIds: new Set(rows.map((r) => r.typeId)),
     links,
     empty: states.length === 0,
     data: '',
@@ -131,6 +152,7 @@ export async function mapFrame(db: Db, q: MapQuery, site: Site, now: Date): Prom
     .join('');
   const html = mapPage(scopeTitle(scopeOf(q)), site, {
     attrs: ` data-state="${text(q.state)}"`,
+    typeIds: new Set(pins.map((p) => p.typeId)),
     links,
     empty: pins.length === 0,
     data: `<script type="application/json" id="pins">${safeJson(pins)}</script>`,
