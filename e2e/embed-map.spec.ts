@@ -113,6 +113,13 @@ for (const width of [390, 1280]) {
       await evidence(plain, `embed-map-ny-noscript-${width}`);
       await plain.goto(`/embed/map?state=${HIDDEN.state}`);
       await expect(plain.getByRole('main').getByRole('link')).toHaveCount(0);
+      // The whole network's map lists the states (never one with only a hidden chapter), each
+      // leading, inside the frame, to that state's list.
+      await plain.goto('/embed/map');
+      await expect(plain.getByRole('link', { name: 'Tennessee' })).toHaveCount(0);
+      await plain.getByRole('link', { name: 'New York', exact: true }).click();
+      await expect(plain).toHaveURL(/\/embed\/map\?state=ny$/);
+      await expect(plain.getByRole('main').getByRole('link')).toHaveCount(expected.length);
     } finally {
       await context.close();
     }

@@ -94,6 +94,30 @@ describe('the map frame', () => {
     expect((await send(t, { method: 'GET', url: '/embed/map?state=zz' })).statusCode).toBe(400);
   });
 
+  it("the network's map carries no pins (its script reads the home map's) and lists the states for a reader without script", async () => {
+    await insertChapter(t, {
+      title: 'Secret Burlington',
+      state: 'VT',
+      chapterTypeId: 2,
+      status: 0,
+      emailAlias: uniqueSlug('vt'),
+    });
+    const res = await send(t, { method: 'GET', url: '/embed/map?type=screening' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(res.body).not.toContain('id="pins"');
+    expect(res.body).toContain('data-type="2"');
+    // The key comes in the page, before the map's script runs.
+    const key = /<ul id="legend"[^>]*>(.*?)<\/ul>/.exec(res.body)?.[1] ?? '';
+    expect(key.match(/alt="">([^<]+)<\/li>/g)).toEqual(['alt="">Screening Liberally</li>']);
+    // Each state a link to its own frame, of the same type, where its chapters are listed.
+    const links = [...res.body.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+    expect(links).toEqual([['/embed/map?state=ny&amp;type=2', 'New York']]);
+  });
+
   it("keeps a chapter's title from closing the page's data block", async () => {
     await insertChapter(t, {
       title: '</script><script>alert(1)</script>',

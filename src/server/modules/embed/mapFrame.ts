@@ -1,16 +1,23 @@
 // The map other sites frame (issue 36): `/embed/map?state=&type=`, the active chapters' pins and
-// a key of their types. The server picks the chapters and writes each pin's title, link and next
-// meeting into the page as data; the frame's script (web/embed/mapFrame.ts) draws them with
-// Leaflet. Without script the page still lists the chapters as links.
+// a key of their types. For a state the server picks the chapters and writes each pin's title,
+// link and next meeting into the page as data; the frame's script (web/embed/mapFrame.ts) draws
+// them with Leaflet, and without script the page lists the chapters as links. The network's map
+// (no state) would write every chapter twice, several MB at 20,000 chapters: its script reads the
+// home map's compact answer instead (GET /api/chapters/map, 135 KB gzip at that size), and
+// without script it lists the states, each a link to that state's frame and its list.
+import { asc } from 'drizzle-orm';
 import { z } from 'zod';
+import { chapters } from '../../db/schema';
 import type { Db } from '../../db/client';
-import { CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
+import { CHAPTER_TYPES, CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
+import { pinUrl } from '../../../common/pinImages';
 import { meetingDay, text } from '../../../common/embedMarkup';
 import { formatTime } from '../../../common/format';
 import { embedStateSchema, embedTypeSchema } from '../../../common/schemas/embed';
+import { stateName } from '../../../common/states';
 import { shows } from '../../caching/answerKeys';
 import { loadExceptions } from '../../core/exceptions';
-import { displayTitle, summariesQuery } from '../../core/summaries';
+import { chapterState, displayTitle, summariesQuery } from '../../core/summaries';
 import { scopeTitle, scopeWhere } from '../../core/chapterScope';
 import { nextEventOf, slicePauses } from '../chapters';
 import { chapterPath, scopeOf } from './service';
@@ -37,12 +44,80 @@ export interface MapFrame {
   shows: string[];
 }
 
-export async function mapFrame(
-  db: Db,
-  q: MapQuery,
-  site: { publicUrl: string; tileUrl: string; tileAttribution: string },
-  now: Date,
-): Promise<MapFrame> {
+type Site = { publicUrl: string; tileUrl: string; tileAttribution: string };
+
+/**
+ * The map's key, in the page: part of the first paint (the map itself starts after it), so a
+ * phone shows something whole before Leaflet runs.
+ */
+function legend(typeIds: ReadonlySet<number>): string {
+  return CHAPTER_TYPES.filter((t) => typeIds.has(t.id))
+    .map(
+      (t) =>
+        `<li><img src="${text(pinUrl(t.id))}" width="20" height="20" alt="">${text(`${t.name} ${CHAPTER_TYPE_SUFFIX}`)}</li>`,
+    )
+    .join('');
+}
+
+/** The frame's page around its map: `data` for the script, `links` for a reader without it. */
+function mapPage(
+  title: string,
+  site: Site,
+  parts: {
+    attrs: string;
+    typeIds: ReadonlySet<number>;
+    links: string;
+    empty: boolean;
+    data: string;
+  },
+): string {
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${text(title)}</title><meta name="robots" content="noindex">` +
+    // Opened alone (a link shared, a test), the browser asks for an icon: the site's, not a 404.
+    '<link rel="icon" type="image/svg+xml" href="/favicon.svg">' +
+    `<meta name="map-tile-url" content="${text(site.tileUrl)}">` +
+    `<meta name="map-tile-attribution" content="${text(site.tileAttribution)}">` +
+    '<link rel="stylesheet" href="/embed/map.css"></head>' +
+    `<body><main class="map-frame"${parts.attrs}>` +
+    `<h1 class="visually-hidden">${text(title)}</h1>` +
+    `<div id="map" role="region" aria-label="${text(`Map of ${title}`)}"></div>` +
+    `<ul id="legend" class="legend" aria-label="Map key">${legend(parts.typeIds)}</ul>` +
+    `<noscript><ul class="chapter-links">${parts.links}</ul></noscript>` +
+    (parts.empty ? '<p class="empty">No chapters here yet.</p>' : '') +
+    `</main>${parts.data}<script src="/embed/map.js" defer></script></body></html>`
+  );
+}
+
+/** The network's map (of one type, or every one): its pins are the home map's answer. */
+async function networkMap(db: Db, q: MapQuery, site: Site): Promise<MapFrame> {
+  const scope = scopeOf(q);
+  const rows = await db
+    .selectDistinct({ state: chapters.state, typeId: chapters.chapterTypeId })
+    .from(chapters)
+    .where(scopeWhere(scope))
+    .orderBy(asc(chapters.state));
+  const states = [...new Set(rows.map((r) => chapterState(r.state)))];
+  const type = q.type === undefined ? '' : `&type=${q.type}`;
+  const links = states
+    .map((abbr) => {
+      const href = `/embed/map?state=${abbr.toLowerCase()}${type}`;
+      return `<li><a href="${text(href)}">${text(stateName(abbr) ?? abbr)}</a></li>`;
+    })
+    .join('');
+  const html = mapPage(scopeTitle(scope), site, {
+    attrs: q.type === undefined ? '' : ` data-type="${q.type}"`,
+    typeIds: new Set(rows.map((r) => r.typeId)),
+    links,
+    empty: states.length === 0,
+    data: '',
+  });
+  return { html, shows: shows.allChapters() };
+}
+
+export async function mapFrame(db: Db, q: MapQuery, site: Site, now: Date): Promise<MapFrame> {
+  if (q.state === undefined) return networkMap(db, q, site);
   const where = scopeWhere(scopeOf(q));
   const [rows, exceptions] = await Promise.all([
     summariesQuery(db, { where }),
@@ -69,33 +144,19 @@ export async function mapFrame(
     });
     await pause();
   }
-  const title = scopeTitle(scopeOf(q));
-  const list = pins
+  const links = pins
     .map(
       (p) =>
         `<li><a href="${text(p.url)}" target="_blank" rel="noopener">${text(p.title)}</a></li>`,
     )
     .join('');
-  const html =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>${text(title)}</title><meta name="robots" content="noindex">` +
-    // Opened alone (a link shared, a test), the browser asks for an icon: the site's, not a 404.
-    '<link rel="icon" type="image/svg+xml" href="/favicon.svg">' +
-    `<meta name="map-tile-url" content="${text(site.tileUrl)}">` +
-    `<meta name="map-tile-attribution" content="${text(site.tileAttribution)}">` +
-    '<link rel="stylesheet" href="/embed/map.css"></head>' +
-    `<body><main class="map-frame" data-state="${text(q.state ?? '')}">` +
-    `<h1 class="visually-hidden">${text(title)}</h1>` +
-    `<div id="map" role="region" aria-label="${text(`Map of ${title}`)}"></div>` +
-    '<ul id="legend" class="legend" aria-label="Map key"></ul>' +
-    `<noscript><ul class="chapter-links">${list}</ul></noscript>` +
-    (pins.length === 0 ? '<p class="empty">No chapters here yet.</p>' : '') +
-    `</main><script type="application/json" id="pins">${safeJson(pins)}</script>` +
-    '<script src="/embed/map.js" defer></script></body></html>';
+  const html = mapPage(scopeTitle(scopeOf(q)), site, {
+    attrs: ` data-state="${text(q.state)}"`,
+    typeIds: new Set(pins.map((p) => p.typeId)),
+    links,
+    empty: pins.length === 0,
+    data: `<script type="application/json" id="pins">${safeJson(pins)}</script>`,
+  });
   const listed = rows.map((r) => ({ id: r.chapter.id, chapter_events: r.events }));
-  return {
-    html,
-    shows: q.state ? shows.stateList(q.state, listed) : shows.allChapters(),
-  };
+  return { html, shows: shows.stateList(q.state, listed) };
 }

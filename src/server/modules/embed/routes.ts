@@ -13,10 +13,11 @@ import {
   type EmbedQuery,
 } from '../../../common/schemas/embed';
 import { EMBED_CSS } from '../../../common/embedMarkup';
-import { answerShowing, appAnswerCache } from '../../caching/answerCache';
+import { answerShowing, appAnswerCache, onAnswersForgotten } from '../../caching/answerCache';
 import { textAnswers } from '../../caching/answerFormats';
 import { seenAlikeByAll, sendPublicAnswer } from '../../caching/publicAnswers';
-import { embedEvents } from './service';
+import { embedEvents, type NextDates } from './service';
+import { createDatesMemo } from './nextDatesMemo';
 import { frameHtml, themeSchema } from './frames';
 import { oembedFor, oembedQuerySchema, oembedSchema } from './oembed';
 import { mapFrame, mapQuerySchema } from './mapFrame';
@@ -45,7 +46,12 @@ export function embedRoutes(root: AppInstance): void {
     textAnswers('text/html; charset=utf-8'),
     app.config.publicCacheMs,
   );
-  const load = (q: EmbedQuery) => embedEvents(app.db, q, app.config.publicUrl, new Date());
+  // The scopes' next dates outlive the answers' TTL: they change with a chapter or an event,
+  // forgotten as the answers are, or as time passes them (nextDatesMemo.ts).
+  const nextDates = createDatesMemo<NextDates>();
+  onAnswersForgotten(app, nextDates);
+  const load = (q: EmbedQuery) =>
+    embedEvents(app.db, q, app.config.publicUrl, new Date(), nextDates);
 
   app.get(
     '/api/embed/events',

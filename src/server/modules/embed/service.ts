@@ -4,10 +4,12 @@
 // left out, moved ones at their new day and time, the going count where anyone is going.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chapters } from '../../db/schema';
+import { chapters, type ChapterTypeRow } from '../../db/schema';
 import { CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
+import type { ChapterEvent, UpcomingDate } from '../../../common/schemas/chapters';
 import {
   EMBED_LIMIT_DEFAULT,
+  EMBED_LIMIT_MAX,
   type EmbedEvents,
   type EmbedQuery,
 } from '../../../common/schemas/embed';
@@ -15,10 +17,11 @@ import { shows } from '../../caching/answerKeys';
 import { countsByDate, dateKey } from '../../core/rsvpCounts';
 import { loadExceptions } from '../../core/exceptions';
 import { HttpError } from '../../core/httpError';
-import { displayTitle, summariesQuery } from '../../core/summaries';
+import { displayTitle, summariesQuery, type SummaryRow } from '../../core/summaries';
 import { chapterTimeZone } from '../../core/timezone';
 import { scopeTitle, scopeWhere, type ChaptersScope } from '../../core/chapterScope';
 import { slicePauses, upcomingOf } from '../chapters';
+import { createDatesMemo, keptUntil, type DatesMemo, type KeptDates } from './nextDatesMemo';
 
 /** The paths of a chapter's and an event's pages, as the web app names them. */
 export const chapterPath = (c: { state: string; slug: string }) =>
@@ -37,17 +40,30 @@ export interface EmbedList extends EmbedEvents {
   shows: string[];
 }
 
+/** A scope's coming meetings, soonest first: the most a widget shows (EMBED_LIMIT_MAX). */
+export interface NextDates {
+  found: {
+    chapter: SummaryRow;
+    type: ChapterTypeRow;
+    event: ChapterEvent;
+    date: UpcomingDate;
+    timeZone: string;
+  }[];
+  /** The chapter a list of one chapter is of (its title and page head the list). */
+  only: { chapter: SummaryRow; type: ChapterTypeRow } | undefined;
+  /** What they were worked out from (answerKeys.ts), which the answers built from them show. */
+  shows: readonly string[];
+}
+
+/** The memo key of a query: its chapters, whatever its `limit`. */
+const scopeKey = (q: EmbedQuery) => [q.chapter ?? '', q.state ?? '', q.type ?? ''].join('|');
+
 /**
- * The next `limit` meetings of the chapters `q` names. A chapter asked for by slug that does not
- * exist or is hidden is a 404, as its page is to a visitor.
+ * Works out the next dates of the chapters `q` names from every one of them with its events and
+ * exceptions, and until when they hold (nextDatesMemo.ts). A chapter asked for by slug that does
+ * not exist or is hidden is a 404, as its page is to a visitor.
  */
-export async function embedEvents(
-  db: Db,
-  q: EmbedQuery,
-  publicUrl: string,
-  now: Date,
-): Promise<EmbedList> {
-  const limit = q.limit ?? EMBED_LIMIT_DEFAULT;
+async function workOutNextDates(db: Db, q: EmbedQuery, now: Date): Promise<KeptDates<NextDates>> {
   const where = and(
     scopeWhere(scopeOf(q)),
     q.chapter === undefined ? undefined : eq(chapters.slug, q.chapter),
@@ -58,24 +74,57 @@ export async function embedEvents(
   ]);
   if (q.chapter !== undefined && rows.length === 0) throw new HttpError(404, 'Chapter not found');
   const pause = slicePauses();
-  const found = [];
+  const found: NextDates['found'] = [];
   for (const { chapter, type, events } of rows) {
     const timeZone = chapterTimeZone(chapter, events);
     const byId = new Map(events.map((e) => [e.id, e]));
-    for (const d of upcomingOf(chapter, events, now, limit, exceptions)) {
+    for (const d of upcomingOf(chapter, events, now, EMBED_LIMIT_MAX, exceptions)) {
       const event = byId.get(d.eventId);
       if (event) found.push({ chapter, type, event, date: d, timeZone });
     }
     await pause();
   }
   found.sort((a, b) => a.date.start.localeCompare(b.date.start));
-  const shown = found.slice(0, limit);
+  const shown = found.slice(0, EMBED_LIMIT_MAX);
+  const only = rows.length === 1 && q.chapter !== undefined ? rows[0] : undefined;
+  const listed = rows.map((r) => ({ id: r.chapter.id, chapter_events: r.events }));
+  // A chapter's list goes with the chapter and its events; a state's with its chapters (one
+  // joining it too); the network's or a type's with any chapter's change.
+  const from = q.state
+    ? shows.stateList(q.state, listed)
+    : only
+      ? shows.stateList(only.chapter.state, listed)
+      : shows.allChapters();
+  return {
+    value: { found: shown, only, shows: from },
+    shows: from,
+    until: keptUntil(
+      now,
+      shown.map((s) => Date.parse(s.date.end)),
+    ),
+  };
+}
+
+/**
+ * The next `limit` meetings of the chapters `q` names, from the dates `memo` keeps (worked out
+ * again when they are not kept), with their going counts as they are now.
+ */
+export async function embedEvents(
+  db: Db,
+  q: EmbedQuery,
+  publicUrl: string,
+  now: Date,
+  memo: DatesMemo<NextDates> = createDatesMemo(),
+): Promise<EmbedList> {
+  const limit = q.limit ?? EMBED_LIMIT_DEFAULT;
+  const next = await memo.get(scopeKey(q), now, () => workOutNextDates(db, q, now));
+  const { only } = next;
+  const shown = next.found.slice(0, limit);
   const counts = await countsByDate(
     db,
     shown.map((s) => s.event.id),
     shown.map((s) => s.date.movedFrom ?? s.date.date),
   );
-  const only = rows.length === 1 && q.chapter !== undefined ? rows[0] : undefined;
   const title = only
     ? `${only.type.name} ${CHAPTER_TYPE_SUFFIX} ${displayTitle(only.chapter)}`
     : scopeTitle(scopeOf(q));
@@ -84,7 +133,6 @@ export async function embedEvents(
     : q.state
       ? `${publicUrl}/chapters/${q.state.toLowerCase()}`
       : `${publicUrl}/`;
-  const listed = rows.map((r) => ({ id: r.chapter.id, chapter_events: r.events }));
   return {
     title,
     url,
@@ -109,13 +157,8 @@ export async function embedEvents(
         url: `${publicUrl}${eventPath(chapter, event.slug)}`,
       };
     }),
-    // A chapter's list goes with the chapter and its events; a state's with its chapters (one
-    // joining it too); the network's or a type's with any chapter's change. RSVPs change the
-    // counts: those are kept for the TTL at most, as on the chapter page.
-    shows: q.state
-      ? shows.stateList(q.state, listed)
-      : only
-        ? shows.stateList(only.chapter.state, listed)
-        : shows.allChapters(),
+    // RSVPs change the counts: those are as old as the answer's TTL at most, as on the chapter
+    // page. The dates go with what they were worked out from.
+    shows: [...next.shows],
   };
 }

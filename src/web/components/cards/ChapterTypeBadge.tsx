@@ -1,5 +1,5 @@
 import { CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
-import { typeIconUrl } from '../map/pinImages';
+import { typeIconUrl } from '../../../common/pinImages';
 
 /** A chapter type's icon and name in its colour: 'Drinking Liberally' with a pint glass. */
 export function ChapterTypeBadge({

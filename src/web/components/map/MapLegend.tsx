@@ -1,5 +1,5 @@
 import { CHAPTER_TYPES, CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
-import { pinUrl } from './pinImages';
+import { pinUrl } from '../../../common/pinImages';
 
 /** What each pin means: the icon and name of each chapter type on the map. */
 export function MapLegend({ typeIds }: { typeIds: readonly number[] }) {

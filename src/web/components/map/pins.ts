@@ -1,7 +1,7 @@
 // Leaflet icons of the pins (pinImages.ts draws them).
 import L from 'leaflet';
 import { MAP } from '../../../common/constants';
-import { pinUrl } from './pinImages';
+import { pinUrl } from '../../../common/pinImages';
 
 const icons = new Map<number, L.Icon>();
 

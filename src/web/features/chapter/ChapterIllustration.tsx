@@ -1,5 +1,5 @@
 import { BRAND_MARK } from '../../../common/brand';
-import { pinUrl } from '../../components/map/pinImages';
+import { pinUrl } from '../../../common/pinImages';
 
 // Speech bubbles of the logo scattered over the band, as [x, y, scale, mirrored]: talk around
 // the table, on the 800 by 200 band the illustration draws.

@@ -1,7 +1,8 @@
 // One 40x40 pin per chapter type (spec 1 §9): a drop in the type's colour with a white glyph
 // (a glass, a film frame, a house, a smile, a fork and knife, a book). Data URLs: the CSP allows
-// data: images, and no request is made. No Leaflet here: the map's key uses these eagerly.
-import { CHAPTER_TYPES } from '../../../common/constants';
+// data: images, and no request is made. No Leaflet here: the map's key uses these eagerly, and
+// the map frame's page (modules/embed/mapFrame.ts) is written with its key on the server.
+import { CHAPTER_TYPES } from './constants';
 
 const GLYPHS: Record<number, string> = {
   // Drinking: a pint glass.
