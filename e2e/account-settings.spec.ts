@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { evidence, evidenceDir } from './evidence';
 import { expect, expectAccessible, test, transitionsOver } from './harness';
+import { closePhoneMenu, openPhoneMenu } from './phone-menu';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -13,10 +14,9 @@ async function picture(page: Page, name: string) {
   await evidence(page, name, { fullPage: true });
 }
 
-/** The phone menu: opens it, runs `inside`, and leaves it as it was found. */
+/** The phone menu: opens it (once it stands open), then runs `inside`. */
 async function inMenu(page: Page, inside: () => Promise<void>) {
-  const toggle = page.getByRole('button', { name: 'Menu' });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await openPhoneMenu(page);
   await inside();
 }
 
@@ -58,7 +58,7 @@ test('a user changes their name, email and password, and signs out from the menu
     await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
     await picture(page, 'menu-390');
   });
-  await page.getByRole('button', { name: 'Menu' }).click(); // closed again
+  await closePhoneMenu(page);
 
   // The email: a malformed address and one of another account are refused under the field.
   const newAddress = page.getByLabel('New email address');

@@ -4,6 +4,7 @@ import ICAL from 'ical.js';
 import type { Page } from '@playwright/test';
 import { appDrawn, expect, expectAccessible, test } from './harness';
 import { evidence } from './evidence';
+import { DESKTOP, PHONE, expectAlsoAt } from './widths';
 
 const CHAPTER_PAGE = '/chapter/dc/drinking-liberally-capitol-hill';
 const EVENT_SLUG = 'capitol-hill-hawk-n-dove';
@@ -111,46 +112,54 @@ for (const [label, viewport] of [
       await expect(item(/Subscribe/)).toHaveAttribute('href', /^webcal:\/\/.+\/events\.ics$/);
       await expectAccessible(page);
     });
-
-    test('a state page subscribes to the feed of its active chapters', async ({ page }) => {
-      await page.goto('/chapters/ny');
-      await appDrawn(page);
-      const link = page.getByRole('link', { name: 'Subscribe to New York’s calendar' });
-      await expect(link).toHaveAttribute(
-        'href',
-        /^webcal:\/\/[^/]+\/api\/chapter_calendar\/state\/ny\/events\.ics$/,
-      );
-      const feed = await page.request.get(
-        (await link.getAttribute('href'))!.replace(/^webcal:\/\/[^/]+/, ''),
-      );
-      const root = new ICAL.Component(ICAL.parse(await feed.text()) as unknown[]);
-      const summaries = root
-        .getAllSubcomponents('vevent')
-        .map((v) => String(v.getFirstPropertyValue('summary')));
-      expect(summaries.length).toBeGreaterThan(0);
-      // Each meeting is one of a chapter the page lists.
-      const listed = await page.locator('.chapter-card-title a').allTextContents();
-      for (const summary of summaries) {
-        expect(
-          listed.some((title) => summary.includes(` ${title.trim()} at `)),
-          summary,
-        ).toBe(true);
-      }
-      await expectAccessible(page);
-    });
-
-    test('the home page subscribes to the network’s feed', async ({ page }) => {
-      await page.goto('/');
-      await appDrawn(page);
-      const link = page.getByRole('link', { name: 'Subscribe to the network’s calendar' });
-      await expect(link).toHaveAttribute(
-        'href',
-        /^webcal:\/\/[^/]+\/api\/chapter_calendar\/all\/events\.ics$/,
-      );
-      const feed = await page.request.get('/api/chapter_calendar/all/events.ics');
-      expect(feed.headers()['content-type']).toMatch(/^text\/calendar/);
-      const root = new ICAL.Component(ICAL.parse(await feed.text()) as unknown[]);
-      expect(root.getAllSubcomponents('vevent').length).toBeGreaterThan(10);
-    });
   });
 }
+
+// A feed's address and content are the same at any width: on a phone, the link checked at a
+// desktop's width too (e2e/widths.ts).
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('a state page subscribes to the feed of its active chapters', async ({ page }) => {
+    await page.goto('/chapters/ny');
+    await appDrawn(page);
+    const link = page.getByRole('link', { name: 'Subscribe to New York’s calendar' });
+    await expect(link).toHaveAttribute(
+      'href',
+      /^webcal:\/\/[^/]+\/api\/chapter_calendar\/state\/ny\/events\.ics$/,
+    );
+    const feed = await page.request.get(
+      (await link.getAttribute('href'))!.replace(/^webcal:\/\/[^/]+/, ''),
+    );
+    const root = new ICAL.Component(ICAL.parse(await feed.text()) as unknown[]);
+    const summaries = root
+      .getAllSubcomponents('vevent')
+      .map((v) => String(v.getFirstPropertyValue('summary')));
+    expect(summaries.length).toBeGreaterThan(0);
+    // Each meeting is one of a chapter the page lists.
+    const listed = await page.locator('.chapter-card-title a').allTextContents();
+    for (const summary of summaries) {
+      expect(
+        listed.some((title) => summary.includes(` ${title.trim()} at `)),
+        summary,
+      ).toBe(true);
+    }
+    await expectAccessible(page);
+    await expectAlsoAt(page, DESKTOP, () => expect(link).toBeVisible());
+  });
+
+  test('the home page subscribes to the network’s feed', async ({ page }) => {
+    await page.goto('/');
+    await appDrawn(page);
+    const link = page.getByRole('link', { name: 'Subscribe to the network’s calendar' });
+    await expect(link).toHaveAttribute(
+      'href',
+      /^webcal:\/\/[^/]+\/api\/chapter_calendar\/all\/events\.ics$/,
+    );
+    const feed = await page.request.get('/api/chapter_calendar/all/events.ics');
+    expect(feed.headers()['content-type']).toMatch(/^text\/calendar/);
+    const root = new ICAL.Component(ICAL.parse(await feed.text()) as unknown[]);
+    expect(root.getAllSubcomponents('vevent').length).toBeGreaterThan(10);
+    await expectAlsoAt(page, DESKTOP, () => expect(link).toBeVisible());
+  });
+});

@@ -1,6 +1,7 @@
 import type { Browser } from '@playwright/test';
 import { expect, expectAccessible, test } from './harness';
 import { evidence } from './evidence';
+import { followMenuLink } from './phone-menu';
 
 test('a visitor registers, applies to start a chapter and finds the application', async ({
   page,
@@ -62,8 +63,10 @@ test('a visitor registers, applies to start a chapter and finds the application'
 
   // The account menu leads back to it.
   await page.goto('/');
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('banner').getByRole('link', { name: 'My Applications' }).click();
+  await followMenuLink(
+    page,
+    page.getByRole('banner').getByRole('link', { name: 'My Applications' }),
+  );
   await expect(page).toHaveURL(/\/my_chapter_host_applications$/);
   await page.getByRole('link', { name: 'Burlington, Vermont' }).click();
   await page.getByRole('link', { name: 'Back' }).click();
