@@ -1,8 +1,14 @@
 // The ceiling of `npm run bench:send`, in a process of its own: nodemailer sending the very
 // message a member gets (same size, same pool, same number in flight) straight to the SMTP server.
+// `npm run bench:reminders` runs it too, with the reminder its worker sends.
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import { personalize, renderTemplate } from '../../src/server/mail/chapterMessage';
+import {
+  personalize,
+  renderTemplate,
+  type MessageSource,
+} from '../../src/server/mail/chapterMessage';
+import { calendarAttachment } from '../../src/server/mail/mailer';
 import { sanitizeRichText } from '../../src/server/core/sanitize';
 import { appConfig, BODY, PUBLIC_URL, TITLE } from './setup';
 
@@ -13,24 +19,28 @@ export interface CeilingReport {
   inFlight: number;
 }
 
-/** `count` messages to the SMTP server on `port`, as many in flight as the app sends at once. */
+/** bench:send's chapter email, as stored with its message. */
+const benchMessage = (): MessageSource => ({
+  subject: TITLE,
+  body: sanitizeRichText(BODY),
+  fromName: 'Bench Town',
+  replyTo: 'bench@drinkingliberally.org',
+});
+
+/**
+ * `count` copies of `message` to the SMTP server on `port`, as many in flight as the app sends
+ * at once.
+ */
 export async function runCeiling(
   port: number,
   count: number,
   concurrency: string | undefined,
+  message: MessageSource = benchMessage(),
 ): Promise<CeilingReport> {
   const config = appConfig(port, concurrency);
   const inFlight = config.mail.sendConcurrency;
   // The very message a member gets (the app's own rendering, done once), so sizes match.
-  const template = renderTemplate(
-    {
-      subject: TITLE,
-      body: sanitizeRichText(BODY),
-      fromName: 'Bench Town',
-      replyTo: 'bench@drinkingliberally.org',
-    },
-    { publicUrl: PUBLIC_URL, tracking: true },
-  );
+  const template = renderTemplate(message, { publicUrl: PUBLIC_URL, tracking: true });
   // The same transport options as the app's mailer (src/server/mail/mailer.ts).
   const transport = nodemailer.createTransport({ url: config.mail.smtpUrl!, pool: true });
   const cpuBefore = process.cpuUsage();
@@ -45,11 +55,12 @@ export async function runCeiling(
         { email: `reader${i}@example.org`, trackingToken: token, unsubscribeToken: token },
         PUBLIC_URL,
       );
-      const { fromName, ...rest } = mail;
+      const { fromName, calendar, ...rest } = mail;
       await transport.sendMail({
         ...rest,
         from: { name: fromName ?? '', address: 'news@example.org' },
         attachDataUrls: true,
+        ...(calendar ? { attachments: [calendarAttachment(calendar)] } : {}),
       });
     }
   }

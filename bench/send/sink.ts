@@ -3,16 +3,14 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { LOCAL_SMTP } from '../../src/server/test/smtpCatcher';
 import type { Parts } from './parts';
 
 /** Run in the sink's process: tells the parent its port, then its count whenever asked. */
 export function runSink() {
   let accepted = 0;
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    logger: false,
+    ...LOCAL_SMTP,
     onData(stream, _session, callback) {
       stream.on('data', () => {});
       stream.on('end', () => {

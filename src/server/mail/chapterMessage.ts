@@ -21,6 +21,8 @@ export interface MessageSource {
    * people about something they did (an RSVP, hosting) and carry no unsubscribe (issue 34).
    */
   kind?: string;
+  /** The meeting's calendar file, attached to every copy (a message to those going), or null. */
+  calendar?: string | null;
 }
 
 /** Mail to a list: the unsubscribe footer and the one-click headers. */
@@ -45,6 +47,8 @@ export interface MessageTemplate {
   trackingMark: string;
   unsubscribeMark: string;
   listMail: boolean;
+  /** Attached to every copy as it is: one string, shared by all of them. */
+  calendar: string | null;
 }
 
 export interface Recipient {
@@ -134,6 +138,7 @@ export function renderTemplate(message: MessageSource, options: RenderOptions): 
     trackingMark,
     unsubscribeMark,
     listMail,
+    calendar: message.calendar ?? null,
   };
 }
 
@@ -161,6 +166,7 @@ export function personalize(
     text: fill(template.text),
     ...(template.fromName ? { fromName: template.fromName } : {}),
     ...(template.replyTo ? { replyTo: template.replyTo } : {}),
+    ...(template.calendar ? { calendar: template.calendar } : {}),
     ...(template.listMail && unsubscribeToken
       ? { headers: listUnsubscribeHeaders(unsubscribeUrl(publicUrl, unsubscribeToken)) }
       : {}),

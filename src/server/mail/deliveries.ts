@@ -286,6 +286,7 @@ export async function loadMessage(db: Db, messageId: number): Promise<MessageSou
       fromName: mailingMessages.fromName,
       replyTo: mailingMessages.replyTo,
       kind: mailingMessages.kind,
+      calendar: mailingMessages.calendar,
       state: chapters.state,
       slug: chapters.slug,
     })

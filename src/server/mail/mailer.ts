@@ -18,6 +18,24 @@ export interface OutgoingMail {
   /** A display name for MAIL_FROM's address (a chapter's email comes from the chapter). */
   fromName?: string;
   replyTo?: string;
+  /**
+   * A calendar file (iCalendar text) attached as CALENDAR_FILE: a meeting's date in the mail to
+   * those going (issue 34). Its METHOD (PUBLISH, CANCEL) goes in the part's Content-Type too.
+   */
+  calendar?: string;
+}
+
+/** The name a message's calendar file is attached under (the mails name it). */
+export const CALENDAR_FILE = 'meeting.ics';
+
+/** The attachment of a calendar file, with its METHOD as RFC 6047 asks of the Content-Type. */
+export function calendarAttachment(ics: string) {
+  const method = /^METHOD:([A-Z-]+)\r?$/m.exec(ics)?.[1] ?? 'PUBLISH';
+  return {
+    filename: CALENDAR_FILE,
+    content: ics,
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+  };
 }
 
 export interface Mailer {
@@ -42,17 +60,24 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
     const transport = nodemailer.createTransport({ url: config.mail.smtpUrl, pool: true });
     return {
       kind: 'smtp',
-      async send({ fromName, ...mail }) {
+      async send({ fromName, calendar, ...mail }) {
         // Pasted images are data: URIs, which most mail clients refuse to show: nodemailer
         // turns each into an inline (cid:) attachment of the message.
-        await transport.sendMail({ ...mail, from: sender(from, fromName), attachDataUrls: true });
+        await transport.sendMail({
+          ...mail,
+          from: sender(from, fromName),
+          attachDataUrls: true,
+          ...(calendar ? { attachments: [calendarAttachment(calendar)] } : {}),
+        });
       },
       close: () => transport.close(),
     };
   }
   return {
     kind: 'outbox',
-    async send(mail) {
+    // The outbox keeps a message's text and headers; an attached calendar file is left out (a
+    // developer reads the text in the log; a test that needs the file reads it over SMTP).
+    async send({ calendar: _attachment, ...mail }) {
       const named = sender(from, mail.fromName);
       await db.insert(mailOutbox).values({
         to: mail.to,

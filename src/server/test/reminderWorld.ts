@@ -15,8 +15,11 @@ export interface ReminderWorld extends RsvpWorld {
   event: ChapterEventRow;
 }
 
-export async function createReminderWorld(): Promise<ReminderWorld> {
-  const world = await createRsvpWorld({ env: { MAIL_SCHEDULE_POLL_MS: '0' } });
+/** `env`: more of the app's settings (an SMTP_URL, for a test that reads the mail as sent). */
+export async function createReminderWorld(
+  env: Record<string, string> = {},
+): Promise<ReminderWorld> {
+  const world = await createRsvpWorld({ env: { MAIL_SCHEDULE_POLL_MS: '0', ...env } });
   const { t, w } = world;
   await setEmailService(t, 'bronto');
   const listId = await giveChapterList(t, w.chapter.id, 'Greenpoint list');
@@ -98,3 +101,25 @@ export async function setReminders(
 ) {
   await t.db.update(chapters).set(values).where(eq(chapters.id, chapterId));
 }
+
+/** The host's change of one date of an event (a skip or a move), as the dates screen sends it. */
+export const changeDate = (
+  world: ReminderWorld,
+  event: ChapterEventRow,
+  date: string,
+  payload: object,
+) =>
+  world.t.app.inject({
+    method: 'PUT',
+    url: `/api/chapter_event/slug/${event.slug}/dates/${date}`,
+    headers: { cookie: world.w.cookies.host! },
+    payload,
+  });
+
+/** The host moves one date of an event to another day or time. */
+export const moveDate = (
+  world: ReminderWorld,
+  event: ChapterEventRow,
+  date: string,
+  movedTo: { date: string; startTime: string; endTime: string },
+) => changeDate(world, event, date, { status: 'moved', note: '', movedTo });

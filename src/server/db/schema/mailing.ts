@@ -112,6 +112,9 @@ export const mailingMessages = pgTable(
     // chapter's address), as they were when the message was written.
     fromName: text('from_name').notNull().default(''),
     replyTo: text('reply_to'),
+    // The meeting's own calendar file (text/calendar), attached to every copy: a message to
+    // those going (issue 34). Written once with the message, so a copy stores nothing of it.
+    calendar: text('calendar'),
     // scheduled (an automatic message waiting for its moment: modules/reminders) -> queueing, or
     // -> dropped (its moment came too close to the meeting: a server was down) or cancelled.
     // queueing (its deliveries are being written, in batches, in the background) -> queued

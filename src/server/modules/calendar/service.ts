@@ -21,7 +21,7 @@ import {
   rruleText,
   type DateException,
 } from '../../../common/recurrence';
-import { addressLine } from '../../../common/address';
+import { addressLine, type PostalAddress } from '../../../common/address';
 import { CHAPTER_TYPE_SUFFIX } from '../../../common/constants';
 import { chapterEvents, chapters } from '../../db/schema';
 import { HttpError } from '../../core/httpError';
@@ -31,10 +31,13 @@ import { chapterState, displayTitle } from '../../core/summaries';
 import type { ChapterRow, ChapterTypeRow } from '../../db/schema';
 
 /** Wall-clock time as ical-generator reads it with a time zone set: no offset, no 'Z'. */
-const wallTime = (date: string, time: string) => `${date}T${time}:00`;
+export const wallTime = (date: string, time: string) => `${date}T${time}:00`;
 
 /** How long a meeting lasts, so a meeting that ends after midnight ends the next day. */
-function endDate(event: Pick<ChapterEvent, 'startTime' | 'endTime'>, startDate: string): string {
+export function endDate(
+  event: Pick<ChapterEvent, 'startTime' | 'endTime'>,
+  startDate: string,
+): string {
   return event.endTime > event.startTime ? startDate : dateOfEpochDay(epochDay(startDate) + 1);
 }
 
@@ -60,12 +63,21 @@ const icalText = (text: string) => escape(text, false);
 /** Path segments of a calendar's URL, which ical-generator writes as given: percent-encoded. */
 export const uriPath = (...segments: string[]) => segments.map(encodeURIComponent).join('/');
 
-export function newCalendar(name: string, description: string, url: string): Calendar {
+/**
+ * An empty calendar: PUBLISH (a feed, a meeting's file) or CANCEL (a skipped date's file, which
+ * takes the meeting back out of the calendars that took it).
+ */
+export function newCalendar(
+  name: string,
+  description: string,
+  url: string,
+  method: ICalCalendarMethod.PUBLISH | ICalCalendarMethod.CANCEL = ICalCalendarMethod.PUBLISH,
+): Calendar {
   const calendar = ical({
     name: icalText(name),
     description: icalText(description),
     prodId: { company: 'Living Liberally', product: 'chapters', language: 'EN' },
-    method: ICalCalendarMethod.PUBLISH,
+    method,
     url,
     ttl: 60 * 60 * 12,
   });
@@ -76,6 +88,25 @@ export function newCalendar(name: string, description: string, url: string): Cal
     generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null,
   });
   return calendar;
+}
+
+/** What every VEVENT of an event says, whichever of its dates: summary, place, link, zone. */
+export function eventCommon(
+  event: Pick<ChapterEvent, 'name' | 'description' | 'lat' | 'lng'> & PostalAddress,
+  feed: Pick<FeedContext, 'title' | 'url' | 'timeZone'>,
+) {
+  const address = addressLine(event);
+  const location =
+    event.lat && event.lng
+      ? { title: event.name, address, geo: { lat: event.lat, lon: event.lng } }
+      : [event.name, address].filter(Boolean).join(', ');
+  return {
+    summary: `${feed.title} at ${event.name}`,
+    description: event.description || undefined,
+    location,
+    url: feed.url,
+    timezone: feed.timeZone,
+  };
 }
 
 /** EXDATE values are the skipped meetings' local start times, in the event's zone. */
@@ -94,18 +125,7 @@ export function addEvent(
   feed: FeedContext,
 ): void {
   const { timeZone, now, host } = feed;
-  const address = addressLine(event);
-  const location =
-    event.lat && event.lng
-      ? { title: event.name, address, geo: { lat: event.lat, lon: event.lng } }
-      : [event.name, address].filter(Boolean).join(', ');
-  const common = {
-    summary: `${feed.title} at ${event.name}`,
-    description: event.description || undefined,
-    location,
-    url: feed.url,
-    timezone: timeZone,
-  };
+  const common = eventCommon(event, feed);
   if (event.isSingleDate) {
     if (!event.singleDate || nextOccurrences(event, timeZone, now, 1).length === 0) return;
     calendar.createEvent({

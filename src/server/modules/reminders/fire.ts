@@ -18,6 +18,7 @@ import { listReminderMail } from './mails/listReminder';
 import { rsvpReminderMail } from './mails/rsvpReminder';
 import { digestMail, type Guest } from './mails/digest';
 import { chapterPath, loadMeeting, meetingOf } from './meetings';
+import { dateFile } from './dateFile';
 import type { MailContent } from './mails/meeting';
 
 /** A list reminder goes only while its meeting is this far away; any other message, an hour. */
@@ -112,7 +113,8 @@ async function fire(
       (scheduled.start.getTime() - (due.scheduledFor ?? now).getTime()) / 3_600_000,
     );
     const content = rsvpReminderMail(meeting, copyLink, hours);
-    return fireToPeople(tx, { ...due, ...from, ...asText(content) }, now, listId, {
+    const calendar = await dateFile(tx, found, options.publicUrl, now, false);
+    return fireToPeople(tx, { ...due, ...from, ...asText(content), calendar }, now, listId, {
       going: due.scheduledFor ?? now,
     });
   }
@@ -166,7 +168,15 @@ async function fireToPeople(
   tx: DbOrTx,
   due: Pick<
     MailingMessageRow,
-    'id' | 'eventId' | 'occurrence' | 'subject' | 'body' | 'fromName' | 'replyTo' | 'chapterId'
+    | 'id'
+    | 'eventId'
+    | 'occurrence'
+    | 'subject'
+    | 'body'
+    | 'fromName'
+    | 'replyTo'
+    | 'chapterId'
+    | 'calendar'
   >,
   now: Date,
   listId: number | null,
@@ -209,7 +219,8 @@ async function fireToPeople(
   await tx.execute(
     sql`update mailing_messages
         set status = ${n > 0 ? 'queued' : 'finished'}, subject = ${due.subject}, body = ${due.body},
-            from_name = ${due.fromName}, reply_to = ${due.replyTo}, expected = ${n}, queued = ${n},
+            from_name = ${due.fromName}, reply_to = ${due.replyTo}, calendar = ${due.calendar},
+            expected = ${n}, queued = ${n},
             created_at = ${ts(now)}, finished_at = ${n > 0 ? null : now.toISOString()}::timestamptz
         where id = ${due.id}`,
   );

@@ -7,10 +7,12 @@ import { and, eq, like, or } from 'drizzle-orm';
 import { NOW, THU, addEvent } from '../rsvps/testWorld';
 import {
   addMembers,
+  changeDate,
   createReminderWorld,
   going,
   lookAndSend,
   messagesOf,
+  moveDate,
   setClock,
   type ReminderWorld,
 } from '../../test/reminderWorld';
@@ -47,14 +49,6 @@ async function noticesOf(eventName: string) {
     )
     .orderBy(mailOutbox.to, mailOutbox.subject);
 }
-
-const changeDate = (event: ChapterEventRow, date: string, payload: object) =>
-  world.t.app.inject({
-    method: 'PUT',
-    url: `/api/chapter_event/slug/${event.slug}/dates/${date}`,
-    headers: { cookie: world.w.cookies.host! },
-    payload,
-  });
 
 const saveEvent = (event: ChapterEventRow, changes: object, cookie = world.w.cookies.host!) =>
   world.t.app.inject({
@@ -94,7 +88,7 @@ describe('notices to those going', () => {
     const event = await addEvent(t, w.chapter.id, { name: 'Skipped Inn' });
     await going(t, event.id, THU[0], 'ann@example.org', BEFORE);
     await going(t, event.id, THU[1], 'bob@example.org', BEFORE);
-    const res = await changeDate(event, THU[0], {
+    const res = await changeDate(world, event, THU[0], {
       status: 'cancelled',
       note: 'The bar is closed for a private party.',
     });
@@ -122,10 +116,10 @@ describe('notices to those going', () => {
     const { t, w } = world;
     const event = await addEvent(t, w.chapter.id, { name: 'Moved Tavern' });
     await going(t, event.id, THU[1], 'dee@example.org', BEFORE);
-    const res = await changeDate(event, THU[1], {
-      status: 'moved',
-      note: '',
-      movedTo: { date: '2031-03-14', startTime: '19:00', endTime: '21:00' },
+    const res = await moveDate(world, event, THU[1], {
+      date: '2031-03-14',
+      startTime: '19:00',
+      endTime: '21:00',
     });
     expect(res.statusCode, res.body).toBe(200);
     await lookAndSend(t);

@@ -12,6 +12,7 @@ import { loadMeeting, meetingOf, placeText } from './meetings';
 import { noticeMail } from './mails/notice';
 import { displayTitle } from '../../core/summaries';
 import { loadExceptionsOf } from './exceptionsOf';
+import { dateFile } from './dateFile';
 
 /** Dates looked at: as far ahead as anyone RSVPs in practice. */
 const DATES = 12;
@@ -97,13 +98,15 @@ export async function tellChanges(
             before: wasMeeting,
             after: meetingOf(publicUrl, chapter, event, now_!, timeZone),
           });
+    // The date's calendar file as it now stands: the new time or place, or the skip's CANCEL.
+    const calendar = await dateFile(db, found, publicUrl, now, true);
     await db.execute(
       sql`insert into mailing_messages
             (chapter_id, event_id, occurrence, kind, status, scheduled_for, starts_at, subject,
-             body, from_name, created_at)
+             body, from_name, calendar, created_at)
           values (${chapter.id}, ${event.id}, ${was.date}, 'notice', 'scheduled',
                   ${now.toISOString()}::timestamptz, ${now_!.start.toISOString()}::timestamptz,
-                  ${content.subject}, ${content.html}, ${displayTitle(chapter)},
+                  ${content.subject}, ${content.html}, ${displayTitle(chapter)}, ${calendar},
                   ${now.toISOString()}::timestamptz)`,
     );
     written += 1;

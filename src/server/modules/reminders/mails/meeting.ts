@@ -4,6 +4,7 @@
 import { escapeHtml } from '../../../../common/escapeHtml';
 import { googleCalendarUrl, outlookCalendarUrl } from '../../../../common/calendarLinks';
 import { dateWithWeekday, meetingWhenText } from '../../../../common/eventSchedule';
+import { CALENDAR_FILE } from '../../../mail/mailer';
 
 /** One meeting as the messages tell it. */
 export interface Meeting {
@@ -51,8 +52,11 @@ export function meetingBlock(m: Meeting): string {
   ].join('');
 }
 
-/** Add to calendar (Google, Outlook, the .ics) and the chapter's page. */
-export function calendarLinks(m: Meeting): string {
+/**
+ * Add to calendar (Google, Outlook, the .ics) and the chapter's page. `attached`: the message
+ * carries the date's own calendar file (mail/mailer CALENDAR_FILE), which the .ics link names.
+ */
+export function calendarLinks(m: Meeting, attached = false): string {
   const occurrence = {
     title: `${m.eventName} (${m.chapterTitle})`,
     location: m.place,
@@ -66,7 +70,9 @@ export function calendarLinks(m: Meeting): string {
     ' · ',
     link(outlookCalendarUrl(occurrence), 'Outlook'),
     ' · ',
-    link(m.icsUrl, 'Apple and others (.ics)'),
+    attached
+      ? `Apple and others: open the attached ${escapeHtml(CALENDAR_FILE)}`
+      : link(m.icsUrl, 'Apple and others (.ics)'),
     '</p>',
     `<p>${link(m.chapterUrl, m.chapterTitle)}</p>`,
   ].join('');

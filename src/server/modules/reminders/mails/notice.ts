@@ -1,6 +1,8 @@
 // The notice to those going when the host skips or moves their date, or changes its time or
-// place (issue 34, item 2): what changed, in a sentence, then the meeting as it is now.
+// place (issue 34, item 2): what changed, in a sentence, then the meeting as it is now. Each
+// carries the date's calendar file as it now stands (../dateFile.ts): a skip's cancels it.
 import { escapeHtml } from '../../../../common/escapeHtml';
+import { CALENDAR_FILE } from '../../../mail/mailer';
 import {
   calendarLinks,
   meetingBlock,
@@ -22,6 +24,7 @@ export function noticeMail(change: Change): MailContent {
         `<p>${escapeHtml(b.chapterTitle)} will not meet on ${escapeHtml(whenText(b))}: the host skipped this date.</p>`,
         b.note.trim() ? `<p><em>From the host:</em> ${escapeHtml(b.note.trim())}</p>` : '',
         "<p>Your RSVP stays on record; there's nothing you need to do.</p>",
+        `<p>If the meeting is in your calendar, the attached ${escapeHtml(CALENDAR_FILE)} takes it out.</p>`,
         `<p><a href="${escapeHtml(b.chapterUrl)}">The chapter's other dates</a></p>`,
       ].join(''),
     };
@@ -37,8 +40,8 @@ export function noticeMail(change: Change): MailContent {
     html: [
       `<p>The meeting you're going to ${escapeHtml(what.join(', and '))}.</p>`,
       meetingBlock(a),
-      '<p>Your RSVP still stands.</p>',
-      calendarLinks(a),
+      '<p>Your RSVP still stands. If the meeting is in your calendar, the attached file updates it.</p>',
+      calendarLinks(a, true),
     ].join(''),
   };
 }

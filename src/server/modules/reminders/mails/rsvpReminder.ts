@@ -1,6 +1,6 @@
 // The reminder to each person going (issue 34, item 2), so many hours before the start: the
-// meeting, the calendar links (the .ics among them) and their own page to cancel on, whose link
-// carries the copy's token (mail/chapterMessage COPY_TOKEN).
+// meeting, the calendar links (the date's own .ics is attached) and their own page to cancel on,
+// whose link carries the copy's token (mail/chapterMessage COPY_TOKEN).
 import { escapeHtml } from '../../../../common/escapeHtml';
 import {
   calendarLinks,
@@ -19,7 +19,7 @@ export function rsvpReminderMail(m: Meeting, cancelUrl: string, hours: number): 
       `<p>You said you're coming to ${escapeHtml(m.chapterTitle)}'s meeting, ${escapeHtml(soon)}:</p>`,
       meetingBlock(m),
       `<p>If your plans changed, please ${link(cancelUrl, 'cancel your RSVP')} so someone else can have your place.</p>`,
-      calendarLinks(m),
+      calendarLinks(m, true),
     ].join(''),
   };
 }

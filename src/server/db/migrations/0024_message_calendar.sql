@@ -1,0 +1,1 @@
+ALTER TABLE "mailing_messages" ADD COLUMN "calendar" text;
