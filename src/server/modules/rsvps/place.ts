@@ -102,9 +102,10 @@ export interface PlaceTaken {
 }
 
 /**
- * A signed-in user's RSVP, placed in one round trip (migrations 0020 and 0021,
- * rsvp_take_place): the date's lock, the RSVP written or changed, going if it fits, and what
- * the answer and its mail need (its place in the line, the date's counts) from the same lock.
+ * A signed-in user's RSVP, placed in one round trip (migrations 0020, 0021 and 0024,
+ * rsvp_take_place): the date's lock, the RSVP written or changed, going if it fits, the link
+ * its mail will carry (`tokenHash`), and what the answer and its mail need (its place in the
+ * line, the date's counts) from the same lock.
  */
 export async function takePlace(
   db: DbOrTx,
@@ -117,6 +118,7 @@ export async function takePlace(
     userId: number;
     capacity: number | null;
     now: Date;
+    tokenHash: string;
   },
 ): Promise<PlaceTaken> {
   const v = values;
@@ -135,7 +137,7 @@ export async function takePlace(
           before_status as "beforeStatus", before_guests as "beforeGuests",
           waitlist_position as "position", going_people as "going", waiting_people as "waitlisted"
         from rsvp_take_place(${v.eventId}, ${v.date}::date, ${v.name}, ${v.email}, ${v.guests},
-          ${v.userId}, ${v.capacity}::int, ${v.now.toISOString()}::timestamptz)`,
+          ${v.userId}, ${v.capacity}::int, ${v.now.toISOString()}::timestamptz, ${v.tokenHash})`,
   );
   if (!row) throw new Error('rsvp_take_place answered no row');
   return {
