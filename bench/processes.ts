@@ -51,9 +51,14 @@ const PRODUCTION_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space
 export async function startApp(databaseUrl: string, dataDir: string): Promise<Server> {
   const port = randomPort();
   const entry = process.env.BENCH_SERVER_ENTRY;
+  // BENCH_CPU_PROF=dir: the app writes a V8 CPU profile there when it stops (what a change
+  // should attack is read from it, not guessed).
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   const args = entry
-    ? [...PRODUCTION_NODE_FLAGS, entry]
-    : ['--import', 'tsx', 'src/server/main.ts'];
+    ? [...PRODUCTION_NODE_FLAGS, ...profile, entry]
+    : [...profile, '--import', 'tsx', 'src/server/main.ts'];
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,

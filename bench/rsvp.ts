@@ -74,6 +74,23 @@ async function makeUsers(url: string, slug: string): Promise<string[]> {
   }
 }
 
+/**
+ * Transactions committed or rolled back in the bench's database so far (pg_stat_database,
+ * which each backend updates within a second or so of its transactions: read after a settle).
+ */
+async function transactions(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      `select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`,
+    );
+    return Number(rows[0]!.n);
+  } finally {
+    await client.end();
+  }
+}
+
 interface Sent {
   status: number;
   answer: string;
@@ -229,6 +246,7 @@ async function main() {
   }
 
   // RSVPs alone first: their latency with nothing else asking.
+  const xactsBefore = await transactions(network.url);
   const cpuBefore = cpuMsOf(app.pid);
   const firstRun = await flow(app.base, slug, alone!, cookies.slice(0, USERS / 2));
   const cpuPerRsvp = (cpuMsOf(app.pid) - cpuBefore) / firstRun.sent.length;
@@ -240,6 +258,10 @@ async function main() {
   );
   const exactAlone = await report(app.base, network.url, slug, alone!, 'alone', firstRun);
   await settle(app.pid, network.url);
+  // Each statement the app sends outside a transaction is one; the few the report and the app's
+  // own timers make in the meantime are counted too (a little over, never under).
+  const perRsvp = ((await transactions(network.url)) - xactsBefore) / firstRun.sent.length;
+  console.log(`database transactions per RSVP (alone): ${perRsvp.toFixed(2)}`);
 
   const flowing = flow(app.base, slug, withReads!, cookies.slice(USERS / 2));
   const appRounds: LoadResult[] = [];

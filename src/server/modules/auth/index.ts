@@ -3,11 +3,15 @@
 export { accountRoutes } from './accountRoutes';
 export { adminCreateArgsSchema, createOrPromoteAdmin } from './adminCreate';
 export {
+  attemptCte,
+  attemptValues,
   clientAddress,
   countAttempt,
+  refuseOverLimit,
   refundAttempt,
   secondsUntilNextTurn,
   takeTurn,
+  type RateLimitSettings,
 } from './rateLimit';
 export { authRoutes } from './routes';
 export { createResetToken, resetLink } from './service';

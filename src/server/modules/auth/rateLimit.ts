@@ -1,7 +1,7 @@
 // Attempt counters for sign-in, sign-up and reset, kept in the database so that every app server
 // counts the same attempts. A key's window starts at its first attempt and resets after it.
 import { isIPv6 } from 'node:net';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { unmapped } from '../../addresses';
 import { rateLimits } from '../../db/schema';
@@ -27,6 +27,21 @@ export function clientAddress(ip: string): string {
   return `${groups.map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
 }
 
+/** The upsert that counts one attempt under `key`, its window ending at `resetAt` if new. */
+function tallyUpsert(db: Db, key: string | SQL, resetAt: SQL) {
+  return db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+}
+
 /** Counts one attempt under `key`; its count in the window (this one included) and the reset. */
 export async function tally(
   db: Db,
@@ -34,18 +49,24 @@ export async function tally(
   windowSeconds: number,
 ): Promise<{ count: number; resetAt: Date }> {
   const resetAt = new Date(Date.now() + windowSeconds * 1000);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, count: 1, resetAt })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
-        resetAt: sql`case when ${rateLimits.resetAt} <= now() then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
-      },
-    })
-    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  const [row] = await tallyUpsert(db, key, sql`${resetAt.toISOString()}::timestamptz`);
   return row!;
+}
+
+/** 429 when a key's count in its window (`tally`'s answer) is past the limit. */
+export function refuseOverLimit(
+  row: { count: number; resetAt: Date },
+  limit: RateLimitSettings,
+): void {
+  if (row.count <= limit.max) return;
+  const seconds = Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  throw new HttpError(
+    429,
+    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    undefined,
+    { 'retry-after': String(seconds) },
+  );
 }
 
 /** Counts one attempt under each key; throws 429 if any of them is over the limit. */
@@ -54,19 +75,31 @@ export async function countAttempt(
   keys: string[],
   limit: RateLimitSettings,
 ): Promise<void> {
-  for (const key of keys) {
-    const row = await tally(db, key, limit.windowSeconds);
-    if (row.count > limit.max) {
-      const seconds = Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
-      const minutes = Math.ceil(seconds / 60);
-      throw new HttpError(
-        429,
-        `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-        undefined,
-        { 'retry-after': String(seconds) },
-      );
-    }
-  }
+  for (const key of keys) refuseOverLimit(await tally(db, key, limit.windowSeconds), limit);
+}
+
+/**
+ * `tally` of one attempt as a CTE named `attempt` (its placeholders `attemptKey` and
+ * `attemptResetAt`, the window's end should it start now), for a hot call that counts its
+ * attempt in the statement of its first read instead of a round trip of its own (an RSVP:
+ * docs/performance.md). The caller hands the row it reads to `refuseOverLimit`.
+ */
+export function attemptCte(db: Db) {
+  return db
+    .$with('attempt')
+    .as(
+      tallyUpsert(
+        db,
+        sql`${sql.placeholder('attemptKey')}`,
+        sql`${sql.placeholder('attemptResetAt')}::timestamptz`,
+      ),
+    );
+}
+
+/** The placeholders' values of `attemptCte` for one attempt under `key`. */
+export function attemptValues(key: string, limit: RateLimitSettings) {
+  const attemptResetAt = new Date(Date.now() + limit.windowSeconds * 1000).toISOString();
+  return { attemptKey: key, attemptResetAt };
 }
 
 /**

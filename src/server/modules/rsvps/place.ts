@@ -3,7 +3,9 @@
 // first takes the rsvp_dates row FOR UPDATE: two app servers placing the last place at once
 // take turns, and the second sees the first's RSVP. Nobody is ever placed past the capacity.
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx, type Tx } from '../../core/database';
+import type { DbOrTx, Tx } from '../../core/database';
+import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { rsvpDates, rsvps } from '../../db/schema';
 import type { RsvpRow } from '../../db/schema';
 
@@ -102,12 +104,13 @@ export interface PlaceTaken {
 }
 
 /**
- * A signed-in user's RSVP, placed in one round trip (migrations 0020 and 0021,
- * rsvp_take_place): the date's lock, the RSVP written or changed, going if it fits, and what
- * the answer and its mail need (its place in the line, the date's counts) from the same lock.
+ * A signed-in user's RSVP, placed in one round trip (migrations 0020, 0021 and 0025,
+ * rsvp_take_place): the date's lock, the RSVP written or changed, going if it fits, the link
+ * its mail will carry (`tokenHash`), and what the answer and its mail need (its place in the
+ * line, the date's counts) from the same lock.
  */
 export async function takePlace(
-  db: DbOrTx,
+  db: Db,
   values: {
     eventId: number;
     date: string;
@@ -117,26 +120,10 @@ export async function takePlace(
     userId: number;
     capacity: number | null;
     now: Date;
+    tokenHash: string;
   },
 ): Promise<PlaceTaken> {
-  const v = values;
-  const [row] = await queryRows<{
-    id: number;
-    status: 'going' | 'waitlisted';
-    confirmedAt: string | Date;
-    beforeStatus: RsvpRow['status'] | null;
-    beforeGuests: number | null;
-    position: number | null;
-    going: number;
-    waitlisted: number;
-  }>(
-    db,
-    sql`select rsvp_id as "id", placed_status as "status", placed_at as "confirmedAt",
-          before_status as "beforeStatus", before_guests as "beforeGuests",
-          waitlist_position as "position", going_people as "going", waiting_people as "waitlisted"
-        from rsvp_take_place(${v.eventId}, ${v.date}::date, ${v.name}, ${v.email}, ${v.guests},
-          ${v.userId}, ${v.capacity}::int, ${v.now.toISOString()}::timestamptz)`,
-  );
+  const [row] = await takePlaceCall(db).execute({ ...values, now: values.now.toISOString() });
   if (!row) throw new Error('rsvp_take_place answered no row');
   return {
     id: Number(row.id),
@@ -150,6 +137,28 @@ export async function takePlace(
     counts: { going: Number(row.going), waitlisted: Number(row.waitlisted) },
   };
 }
+
+// Prepared: its text built once, and parsed once per connection (a crowd's RSVPs each call it).
+const takePlaceCall = preparedPerDb((db) => {
+  const p = sql.placeholder;
+  return db
+    .select({
+      id: sql<number>`rsvp_id`,
+      status: sql<'going' | 'waitlisted'>`placed_status`,
+      confirmedAt: sql<string | Date>`placed_at`,
+      beforeStatus: sql<RsvpRow['status'] | null>`before_status`,
+      beforeGuests: sql<number | null>`before_guests`,
+      position: sql<number | null>`waitlist_position`,
+      going: sql<number>`going_people`,
+      waitlisted: sql<number>`waiting_people`,
+    })
+    .from(
+      sql`rsvp_take_place(${p('eventId')}::int, ${p('date')}::date, ${p('name')}::text,
+        ${p('email')}::text, ${p('guests')}::int, ${p('userId')}::int, ${p('capacity')}::int,
+        ${p('now')}::timestamptz, ${p('tokenHash')}::text)`,
+    )
+    .prepare('rsvp_take_place');
+});
 
 /** A waiting RSVP's place in the line (1: next to move up); null for any other. */
 export async function waitlistPosition(

@@ -27,7 +27,7 @@ import {
 import { changed, shows } from '../../caching/answerKeys';
 import { seenAlikeByAll, sendPublicAnswer } from '../../caching/publicAnswers';
 import { dateCounts } from '../../core/rsvpCounts';
-import { clientAddress, countAttempt } from '../auth';
+import { clientAddress } from '../auth';
 import { signUpAndTell } from '../mailing';
 import { eventDate } from './dates';
 import { makeRsvp } from './service';
@@ -57,20 +57,15 @@ export function rsvpRoutes(root: AppInstance): void {
       },
     },
     async (request) => {
-      // Per client address, as the list sign-ups, before anything is written.
-      await countAttempt(
-        app.db,
-        [`rsvp:ip:${clientAddress(request.ip)}`],
-        app.config.authRateLimit,
-      );
       const { slug, date } = request.params;
       const made = await makeRsvp(
         teller(request.log),
         request.user,
-        slug,
-        date,
+        { slug, date },
         request.body,
         new Date(),
+        // Per client address, as the list sign-ups, before anything is written.
+        { key: `rsvp:ip:${clientAddress(request.ip)}`, limit: app.config.authRateLimit },
       );
       // Many a second at a busy date: the other servers hear of them together, a moment later;
       // the answer carries the counts the RSVP left, so its sender sees them at once.

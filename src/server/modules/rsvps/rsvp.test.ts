@@ -144,6 +144,10 @@ describe('a signed-in user says they are going', () => {
     expect((await mailsTo(rw.t, 'ignored@example.org')).length).toBe(0);
     const [mail] = await mailsTo(rw.t, user.email);
     expect(mail!.subject).toContain("You're going");
+    // Its link opens their RSVP's page, where they can cancel without signing in.
+    const page = await tokenCall(rw.t, await linkToken(rw.t, user.email));
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ status: 'going', guests: 2, email: user.email });
 
     // Again with fewer guests: the same RSVP, changed at once.
     const again = await postRsvp(

@@ -13,11 +13,19 @@ import type { User } from '../../../common/schemas/auth';
 import type { rsvpRequestSchema } from '../../../common/schemas/rsvpForm';
 import type { RsvpAnswer } from '../../../common/schemas/rsvps';
 import { fieldError } from '../../core/httpError';
-import { eventDate, requireOpen } from './dates';
+import { eventDateCounted, requireOpen } from './dates';
+import type { RateLimitSettings } from '../auth';
 import { lockDate, moveUp, takePlace, waitlistPosition } from './place';
 import type { Tx } from '../../core/database';
 import { dateCounts, type DateCounts } from '../../core/rsvpCounts';
-import { sendConfirmation, tellMovedUp, tellPlaced, type Occasion, type Teller } from './tell';
+import {
+  makeLink,
+  sendConfirmation,
+  tellMovedUp,
+  tellPlaced,
+  type Occasion,
+  type Teller,
+} from './tell';
 
 type RsvpRequest = z.output<typeof rsvpRequestSchema>;
 
@@ -63,6 +71,8 @@ interface MemberPlaced {
   moved: RsvpRow[];
   position: number | null;
   counts: DateCounts;
+  /** The link to the RSVP's page, written with it, for the mail that tells them. */
+  link: string;
 }
 
 /**
@@ -71,14 +81,16 @@ interface MemberPlaced {
  * guests, or a party that no longer fits) moves others up, and reads again after them.
  */
 async function placeMember(
-  db: Db,
+  { db, publicUrl }: Teller,
   eventId: number,
   capacity: number | null,
   date: string,
   person: { name: string; email: string; guests: number; user: User },
   now: Date,
 ): Promise<MemberPlaced> {
+  const { link, tokenHash } = makeLink(publicUrl);
   const taken = await takePlace(db, {
+    tokenHash,
     eventId,
     date,
     name: person.name,
@@ -103,7 +115,7 @@ async function placeMember(
       status: taken.status,
       confirmedAt: taken.confirmedAt,
     };
-    return { rsvp, moved: [], position: taken.position, counts: taken.counts };
+    return { rsvp, moved: [], position: taken.position, counts: taken.counts, link };
   }
   const moved = await db.transaction(async (tx) => {
     await lockDate(tx, eventId, date);
@@ -115,6 +127,7 @@ async function placeMember(
     moved,
     position: await waitlistPosition(db, rsvp!),
     counts: await dateCounts(db, eventId, date),
+    link,
   };
 }
 
@@ -160,13 +173,13 @@ async function writeVisitor(
 export async function makeRsvp(
   teller: Teller,
   user: User | null,
-  slug: string,
-  date: string,
+  { slug, date }: { slug: string; date: string },
   body: RsvpRequest,
   now: Date,
+  attempt: { key: string; limit: RateLimitSettings },
 ): Promise<RsvpMade> {
   const { db } = teller;
-  const { event, chapter, scheduled } = await eventDate(db, user, slug, date, now);
+  const { event, chapter, scheduled } = await eventDateCounted(db, user, slug, date, now, attempt);
   requireOpen(scheduled, now);
   if (body.guests > event.maxGuests) {
     const most = event.maxGuests === 0 ? 'no guests' : `at most ${event.maxGuests}`;
@@ -192,15 +205,15 @@ export async function makeRsvp(
       countsChanged: false,
     };
   }
-  const { rsvp, moved, position, counts } = await placeMember(
-    db,
+  const { rsvp, moved, position, counts, link } = await placeMember(
+    teller,
     event.id,
     event.capacity,
     ruleDate,
     { ...person, user, guests: body.guests },
     now,
   );
-  await tellPlaced(teller, occasion, rsvp, { position });
+  await tellPlaced(teller, occasion, rsvp, { position, link });
   await tellMovedUp(
     teller,
     occasion,

@@ -40,11 +40,21 @@ export interface Occasion {
 
 type Person = Pick<RsvpRow, 'id' | 'name' | 'email' | 'guests'>;
 
-async function newLink({ db, publicUrl }: Teller, rsvpId: number) {
+/** A link not yet written: its token goes in the mail, its hash in rsvp_tokens. */
+export interface NewLink {
+  link: string;
+  tokenHash: string;
+}
+
+export function makeLink(publicUrl: string): NewLink {
   const token = newToken();
-  const tokenHash = hashToken(token);
-  await db.insert(rsvpTokens).values({ tokenHash, rsvpId });
-  return { link: `${publicUrl}${RSVP_PATH}${token}`, tokenHash };
+  return { link: `${publicUrl}${RSVP_PATH}${token}`, tokenHash: hashToken(token) };
+}
+
+async function newLink({ db, publicUrl }: Teller, rsvpId: number): Promise<NewLink> {
+  const made = makeLink(publicUrl);
+  await db.insert(rsvpTokens).values({ tokenHash: made.tokenHash, rsvpId });
+  return made;
 }
 
 function about(occasion: Occasion, rsvp: Person, link: string, publicUrl: string): MailAbout {
@@ -75,19 +85,24 @@ export async function sendConfirmation(
 
 /**
  * Tells someone counted where they stand: going, or their place on the waitlist (`position`
- * when the caller has it already, read under the date's lock; otherwise counted here).
+ * when the caller has it already, read under the date's lock; otherwise counted here). `link`:
+ * one already written with the RSVP (rsvp_take_place), else a new one is written here.
  */
 export async function tellPlaced(
   teller: Teller,
   occasion: Occasion,
   rsvp: Person & Pick<RsvpRow, 'eventId' | 'date' | 'status' | 'confirmedAt'>,
-  known?: { position: number | null },
+  known?: { position: number | null; link?: string },
 ): Promise<void> {
   const position = known ? known.position : await waitlistPosition(teller.db, rsvp);
-  await deliver(teller, rsvp, (link) =>
-    position === null
-      ? goingMail(about(occasion, rsvp, link, teller.publicUrl))
-      : waitlistMail(about(occasion, rsvp, link, teller.publicUrl), position),
+  await deliver(
+    teller,
+    rsvp,
+    (link) =>
+      position === null
+        ? goingMail(about(occasion, rsvp, link, teller.publicUrl))
+        : waitlistMail(about(occasion, rsvp, link, teller.publicUrl), position),
+    known?.link,
   );
 }
 
@@ -104,9 +119,14 @@ export async function tellMovedUp(
   }
 }
 
-async function deliver(teller: Teller, rsvp: Person, write: (link: string) => OutgoingMail) {
+async function deliver(
+  teller: Teller,
+  rsvp: Person,
+  write: (link: string) => OutgoingMail,
+  written?: string,
+) {
   try {
-    const { link } = await newLink(teller, rsvp.id);
+    const link = written ?? (await newLink(teller, rsvp.id)).link;
     await teller.mailer.send(write(link));
   } catch (err) {
     teller.log.warn({ err, rsvpId: rsvp.id }, 'an RSVP mail could not be sent');
