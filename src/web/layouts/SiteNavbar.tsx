@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
@@ -34,13 +34,23 @@ function AccountPending() {
 export function SiteNavbar() {
   const { user, isChecking } = useCurrentUser();
   const { pathname, search } = useLocation();
+  // Held here rather than inside react-bootstrap's Navbar so that the Menu button can say
+  // whether the menu is open (its toggle sets no aria-expanded of its own).
+  const [expanded, setExpanded] = useState(false);
   return (
-    <Navbar expand="md" className="site-navbar" collapseOnSelect aria-label="Main">
+    <Navbar
+      expand="md"
+      className="site-navbar"
+      collapseOnSelect
+      expanded={expanded}
+      onToggle={setExpanded}
+      aria-label="Main"
+    >
       <Container>
         <Navbar.Brand as={Link} to="/" className="site-brand">
           <BrandLogo />
         </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-menu" label="Menu" />
+        <Navbar.Toggle aria-controls="main-menu" aria-expanded={expanded} label="Menu" />
         <Navbar.Collapse id="main-menu">
           <Nav className="me-auto">
             <MenuLink to="/about">About</MenuLink>

@@ -91,7 +91,7 @@ function shell(meta: PageMeta, first: FirstScreen | null, account: PageAccount):
     '<a href="#main" class="visually-hidden-focusable position-absolute top-0 start-0 p-2 m-1 bg-body z-3">Skip to main content</a>',
     '<header><nav aria-label="Main" class="site-navbar navbar navbar-expand-md navbar-light"><div class="container">',
     `<a class="site-brand navbar-brand" href="/">${brandLogo}</a>`,
-    '<button aria-controls="main-menu" type="button" aria-label="Menu" class="navbar-toggler collapsed"><span class="navbar-toggler-icon"></span></button>',
+    '<button aria-controls="main-menu" aria-expanded="false" type="button" aria-label="Menu" class="navbar-toggler collapsed"><span class="navbar-toggler-icon"></span></button>',
     '<div class="navbar-collapse collapse" id="main-menu">',
     `<div class="me-auto navbar-nav">${link('/about', 'About')}${link('/chapter_types', 'Chapter Types')}</div>`,
     `<div class="navbar-nav">${accountArea(account)}</div>`,
