@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { LongestFirst } from './scripts/testOrder';
+import { LongestFirst } from './scripts/testOrder.js';
 
 /**
  * Server test files that replace a module with vi.mock: they need modules of their own, so they
