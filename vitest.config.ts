@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './scripts/testOrder.js';
 
 /**
  * Server test files that replace a module with vi.mock: they need modules of their own, so they
@@ -27,6 +28,8 @@ export default defineConfig({
     // Vitest's default is a worker per core less one: on a two-core machine (CI's) one file at a
     // time, with a core idle while a test waits on PostgreSQL, a child process or a socket.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The longest files first, so that the workers end together (scripts/testOrder.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

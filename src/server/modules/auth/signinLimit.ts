@@ -3,7 +3,6 @@
 // guesser spread over many addresses is bounded per account by time instead: the account's failures
 // make every attempt on it wait before its password is checked, right or wrong alike (so the wait
 // tells nothing), and the owner, who is never refused for it, waits at most 10 s.
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/client';
 import {
   clientAddress,
@@ -15,10 +14,12 @@ import {
 
 /**
  * How an attempt waits: an object, so that a test can see each wait (vi.spyOn) instead of timing
- * a sign-in, which a slow machine slows too.
+ * a sign-in, which a slow machine slows too. The global setTimeout, not node:timers/promises',
+ * so that a test's fake timers (vi.useFakeTimers) move it without waiting.
  */
 export const accountWaits = {
-  wait: (seconds: number): Promise<unknown> => sleep(seconds * 1000),
+  wait: (seconds: number): Promise<void> =>
+    new Promise((resolve) => setTimeout(resolve, seconds * 1000)),
 };
 
 /** The longest wait an account's failures put on an attempt to sign in to it. */
