@@ -2,13 +2,13 @@
 // member's copy of it to preview, and a test copy to the sender alone. The preview and the test
 // go through the same rendering as the send worker's copies (chapterMessage.ts); nothing here is
 // recorded: no message, no delivery, no post.
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chapterTypes } from '../../db/schema';
 import type { User } from '../../../common/schemas/auth';
 import type { ChapterRecipients, EmailDraft, EmailPreview } from '../../../common/schemas/mailing';
 import { HttpError } from '../../core/httpError';
+import { PREVIEW_TOKEN } from '../../../common/previewLinks';
 import { personalize, renderTemplate, type MessageSource } from '../../mail/chapterMessage';
 import type { Mailer } from '../../mail/mailer';
 import type { MailingListProvider } from '../../mail/lists/provider';
@@ -76,17 +76,17 @@ export interface RenderSettings {
   publicUrl: string;
 }
 
-const token = () => randomBytes(16).toString('hex');
-
 /**
  * One copy as the send worker makes it, to an address that is no contact. Links stay as written
- * (no tracking): the tokens name no delivery, so tracked links would lead nowhere.
+ * (no tracking): the copy names no delivery, so tracked links would lead nowhere. Its unsubscribe
+ * link carries the preview token, whose page says the copy was a preview or a test and that
+ * nothing was recorded (a random token read "This link is not valid").
  */
 function copyFor(source: MessageSource, email: string, settings: RenderSettings) {
   const template = renderTemplate(source, { publicUrl: settings.publicUrl, tracking: false });
   return personalize(
     template,
-    { email, trackingToken: token(), unsubscribeToken: token() },
+    { email, trackingToken: PREVIEW_TOKEN, unsubscribeToken: PREVIEW_TOKEN },
     settings.publicUrl,
   );
 }
