@@ -114,9 +114,18 @@ test('a missing event says so, and a hidden chapter’s event is not shown to a 
   consoleErrors.allow(/404 \(Not Found\) \(.*\/api\/chapter_event\/slug\//);
   // The page itself answers 404 too, for search engines and link checkers.
   consoleErrors.allow(/404 \(Not Found\) \(.*\/chapter\/[a-z]+\/[^/]+\/events\/[^/]+\)$/);
+  // The page then asks for the event's chapter, to offer its page: a hidden chapter is not
+  // found either, to a visitor.
+  consoleErrors.allow(
+    /404 \(Not Found\) \(.*\/api\/chapter\/slug\/laughing-liberally-nashville\)$/,
+  );
   await page.goto(`${CHAPTER_PAGE}/events/no-such-event`);
   await expect(page.getByRole('heading', { name: 'Event not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /’s meetings$/ })).toBeVisible();
   await page.goto('/chapter/tn/laughing-liberally-nashville/events/nashville-zanies');
   await expect(page.getByRole('heading', { name: 'Event not found' })).toBeVisible();
+  // Settled: the chapter's answer came (not found), and the page offers the search instead.
+  await expect(page.getByRole('link', { name: 'Find a chapter near you' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /’s meetings$/ })).toHaveCount(0);
   await expect(page.getByText('Zanies')).toHaveCount(0);
 });
