@@ -135,7 +135,7 @@ async function pastLedger(db: Db) {
     `  with ${PAST.toLocaleString('en')} past deliveries in the ledger (written in ${fillS.toFixed(1)} s), ${load()}:`,
   );
   console.log(
-    `    the look for a due message (its transaction): p50 ${ms(quantile(due, 0.5))}, p99 ${ms(quantile(due, 0.99))}; the queuer's look: p50 ${ms(quantile(queuer, 0.5))}, p99 ${ms(quantile(queuer, 0.99))}`,
+    `    the look for a due message (one statement when none is): p50 ${ms(quantile(due, 0.5))}, p99 ${ms(quantile(due, 0.99))}; the queuer's look: p50 ${ms(quantile(queuer, 0.5))}, p99 ${ms(quantile(queuer, 0.99))}`,
   );
 }
 
