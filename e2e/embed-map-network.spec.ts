@@ -36,6 +36,7 @@ test("the network's map frame comes to life at a touch, and a pin opens to its c
   await expect(map.locator('.map-poster canvas')).toBeAttached();
   await expect(map.locator('.map-poster img').first()).toBeAttached();
   await expect(page.locator('.leaflet-container')).toHaveCount(0);
+  await evidence(page, 'embed-map-network-390-picture');
 
   await map.tap();
   const icons = map.locator('.leaflet-marker-icon');
