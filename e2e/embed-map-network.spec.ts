@@ -37,14 +37,24 @@ test("the network's map frame comes to life at a touch, and a pin opens to its c
   await expect(map.locator('.map-poster img').first()).toBeAttached();
   await expect(page.locator('.leaflet-container')).toHaveCount(0);
   await evidence(page, 'embed-map-network-390-picture');
+  const tilesAt = (selector: string) =>
+    map.locator(selector).evaluateAll((imgs) =>
+      imgs.map((img) => {
+        const { left, top } = img.getBoundingClientRect();
+        return `${img.getAttribute('src')} at ${Math.round(left)},${Math.round(top)}`;
+      }),
+    );
+  const pictured = await tilesAt('.map-poster img');
 
   await map.tap();
   const icons = map.locator('.leaflet-marker-icon');
   const clusters = icons.and(page.locator('.marker-cluster'));
   const single = icons.and(page.locator('.chapter-pin'));
   await expect(icons.first()).toBeVisible();
-  // The picture goes once the map has drawn its own tiles and pins.
+  // The picture goes once the map has drawn its own tiles and pins, which show the same view:
+  // each of the picture's tiles is one of Leaflet's, at the same place.
   await expect(map.locator('.map-poster')).toHaveCount(0);
+  expect(await tilesAt('.leaflet-tile-pane img')).toEqual(expect.arrayContaining(pictured));
 
   // Into the clusters (by keyboard, as Leaflet's markers are buttons: a cluster near the frame's
   // edge may be half outside it) until a pin of its own shows.
