@@ -38,10 +38,11 @@ async function expectedPins(page: Page, state: string) {
 const markers = (page: Page) => page.locator('#map .leaflet-marker-icon');
 
 /**
- * The frame's first view is a picture of the map; Leaflet starts when the reader reaches for it
- * (a pointer over it, as here; a touch or the keyboard's focus likewise).
+ * The frame's first view is a picture of the map; Leaflet starts when the reader reaches for it:
+ * a pointer over it, or the keyboard's focus (the map is in the tab order), or a touch.
  */
-const bringToLife = (page: Page) => page.locator('#map').hover();
+const bringToLife = (page: Page, by: 'pointer' | 'keyboard' = 'pointer') =>
+  by === 'pointer' ? page.locator('#map').hover() : page.keyboard.press('Tab');
 
 for (const width of [390, 1280]) {
   test(`the map frame of New York at ${width} px: a pin per chapter, each opening to it`, async ({
@@ -53,7 +54,9 @@ for (const width of [390, 1280]) {
     expect(expected.length).toBeGreaterThan(1);
 
     await page.goto('/embed/map?state=NY');
-    await bringToLife(page);
+    // At a phone's width by the keyboard: the map is the frame's first stop.
+    await bringToLife(page, width === 390 ? 'keyboard' : 'pointer');
+    if (width === 390) await expect(page.locator('#map')).toBeFocused();
     await expect(markers(page)).toHaveCount(expected.length);
     const titles = await markers(page).evaluateAll((els) =>
       els.map((el) => el.getAttribute('title') ?? ''),
