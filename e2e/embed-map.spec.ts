@@ -37,6 +37,13 @@ async function expectedPins(page: Page, state: string) {
 
 const markers = (page: Page) => page.locator('#map .leaflet-marker-icon');
 
+/**
+ * The frame's first view is a picture of the map; Leaflet starts when the reader reaches for it:
+ * a pointer over it, or the keyboard's focus (the map is in the tab order), or a touch.
+ */
+const bringToLife = (page: Page, by: 'pointer' | 'keyboard' = 'pointer') =>
+  by === 'pointer' ? page.locator('#map').hover() : page.keyboard.press('Tab');
+
 for (const width of [390, 1280]) {
   test(`the map frame of New York at ${width} px: a pin per chapter, each opening to it`, async ({
     page,
@@ -47,6 +54,9 @@ for (const width of [390, 1280]) {
     expect(expected.length).toBeGreaterThan(1);
 
     await page.goto('/embed/map?state=NY');
+    // At a phone's width by the keyboard: the map is the frame's first stop.
+    await bringToLife(page, width === 390 ? 'keyboard' : 'pointer');
+    if (width === 390) await expect(page.locator('#map')).toBeFocused();
     await expect(markers(page)).toHaveCount(expected.length);
     const titles = await markers(page).evaluateAll((els) =>
       els.map((el) => el.getAttribute('title') ?? ''),
@@ -116,9 +126,12 @@ test('a hidden chapter has no pin', async ({ page }) => {
   // Tennessee's only chapter is hidden: its map is empty and says so.
   await page.goto(`/embed/map?state=${HIDDEN.state}`);
   await expect(page.getByText('No chapters here yet.')).toBeVisible();
+  await bringToLife(page);
+  await expect(page.locator('#map.leaflet-container')).toBeVisible();
   await expect(markers(page)).toHaveCount(0);
   // The whole network's map pins other chapters, never it.
   await page.goto('/embed/map');
+  await bringToLife(page);
   await expect(markers(page).first()).toBeAttached();
   const titles = await markers(page).evaluateAll((els) =>
     els.map((el) => el.getAttribute('title') ?? ''),

@@ -1,7 +1,7 @@
 // The events widget's script (src/web/embed/widget.ts) as dist/web/embed.js: one small file
 // other sites load by that fixed name (no hash: their pages name it), built apart from the app
 // so that it carries none of it (under 15 KB gzip: issue 36). The map frame's script and style
-// likewise, as dist/web/embed/map.js and map.css.
+// likewise, as dist/web/embed/map.js (and its Leaflet chunk) and map.css.
 import path from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
 
@@ -19,12 +19,16 @@ export async function buildEmbed(root: string): Promise<void> {
   await Promise.all([
     build({ ...common, entryPoints: [src('widget.ts')], outfile: out('embed.js'), format: 'iife' }),
     // The map frame's script and style (/embed/map): Leaflet with the site's pins, apart from
-    // the app too. Leaflet's few images go inline into its style.
+    // the app too. The script is a module: its start (the map's picture) is small, and Leaflet
+    // comes in a chunk it imports when the reader reaches for the map (docs/decisions/23).
+    // Leaflet's few images go inline into its style.
     build({
       ...common,
-      entryPoints: [src('mapFrame.ts')],
-      outfile: out('embed/map.js'),
-      format: 'iife',
+      entryPoints: { map: src('mapFrame.ts') },
+      outdir: out('embed'),
+      format: 'esm',
+      splitting: true,
+      chunkNames: 'map-[name]-[hash]',
     }),
     build({
       ...common,

@@ -110,8 +110,14 @@ describe('the map frame', () => {
     // The key comes in the page, before the map's script runs.
     const key = /<ul id="legend"[^>]*>(.*?)<\/ul>/.exec(res.body)?.[1] ?? '';
     expect(key.match(/alt="">([^<]+)<\/li>/g)).toEqual(['alt="">Screening Liberally</li>']);
+    // So does the tiles' credit, in the picture of the map that the script draws the rest of,
+    // and the map is in the tab order (its focus starts it).
+    expect(res.body).toMatch(
+      /<div id="map"[^>]*tabindex="0"[^>]*><div class="map-poster"><div class="map-poster-attribution">&copy; <a href="https:\/\/www.openstreetmap.org\/copyright">OpenStreetMap<\/a>/,
+    );
     // Each state a link to its own frame, of the same type, where its chapters are listed.
-    const links = [...res.body.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => [
+    const noscript = /<noscript>(.*?)<\/noscript>/.exec(res.body)?.[1] ?? '';
+    const links = [...noscript.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => [
       m[1],
       m[2],
     ]);

@@ -82,11 +82,17 @@ function mapPage(
     '<link rel="stylesheet" href="/embed/map.css"></head>' +
     `<body><main class="map-frame"${parts.attrs}>` +
     `<h1 class="visually-hidden">${text(title)}</h1>` +
-    `<div id="map" role="region" aria-label="${text(`Map of ${title}`)}"></div>` +
+    // In the tab order: its focus, like a pointer over it, starts the live map (the first view
+    // is a picture of it, web/embed/mapPoster.ts), whose pins come next in the order.
+    `<div id="map" role="region" tabindex="0" aria-label="${text(`Map of ${title}`)}">` +
+    // The picture's frame and the tiles' credit come in the page, so that the first paint is
+    // whole; the script draws the tiles and pins into it. The credit is the site's setting, HTML
+    // by design (a link), shown as Leaflet shows it.
+    `<div class="map-poster"><div class="map-poster-attribution">${site.tileAttribution}</div></div></div>` +
     `<ul id="legend" class="legend" aria-label="Map key">${legend(parts.typeIds)}</ul>` +
     `<noscript><ul class="chapter-links">${parts.links}</ul></noscript>` +
     (parts.empty ? '<p class="empty">No chapters here yet.</p>' : '') +
-    `</main>${parts.data}<script src="/embed/map.js" defer></script></body></html>`
+    `</main>${parts.data}<script type="module" src="/embed/map.js"></script></body></html>`
   );
 }
 
