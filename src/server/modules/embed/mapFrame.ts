@@ -1,7 +1,8 @@
 // The map other sites frame (issue 36): `/embed/map?state=&type=`, the active chapters' pins and
 // a key of their types. For a state the server picks the chapters and writes each pin's title,
 // link and next meeting into the page as data; the frame's script (web/embed/mapFrame.ts) draws
-// them with Leaflet, and without script the page lists the chapters as links. The network's map
+// them with Leaflet, and without script the page lists the chapters as links. A state's pins
+// outlive the answer's TTL as the widget's dates do (nextDatesMemo.ts). The network's map
 // (no state) would write every chapter twice, several MB at 20,000 chapters: its script reads the
 // home map's compact answer instead (GET /api/chapters/map, 135 KB gzip at that size), and
 // without script it lists the states, each a link to that state's frame and its list.
@@ -16,11 +17,12 @@ import { formatTime } from '../../../common/format';
 import { embedStateSchema, embedTypeSchema } from '../../../common/schemas/embed';
 import { stateName } from '../../../common/states';
 import { shows } from '../../caching/answerKeys';
-import { loadExceptions } from '../../core/exceptions';
-import { chapterState, displayTitle, summariesQuery } from '../../core/summaries';
-import { scopeTitle, scopeWhere } from '../../core/chapterScope';
-import { nextEventOf, slicePauses } from '../chapters';
+import { chapterState, displayTitle } from '../../core/summaries';
+import { scopeTitle, scopeWhere, type ChaptersScope } from '../../core/chapterScope';
+import { upcomingOf } from '../chapters';
 import { chapterPath, scopeOf } from './service';
+import { createDatesMemo, keptUntil, type DatesMemo, type KeptDates } from './nextDatesMemo';
+import { forEachChapter, listedOf } from './scopeChapters';
 import { safeJson } from '../../core/jsonInHtml';
 
 export const mapQuerySchema = z.object({
@@ -122,47 +124,86 @@ async function networkMap(db: Db, q: MapQuery, site: Site): Promise<MapFrame> {
   return { html, shows: shows.allChapters() };
 }
 
-export async function mapFrame(db: Db, q: MapQuery, site: Site, now: Date): Promise<MapFrame> {
-  if (q.state === undefined) return networkMap(db, q, site);
-  const where = scopeWhere(scopeOf(q));
-  const [rows, exceptions] = await Promise.all([
-    summariesQuery(db, { where }),
-    loadExceptions(db, where, now),
-  ]);
-  const pause = slicePauses();
+/** A state's pins (of one type, or every one), kept between the frame's builds. */
+export interface StatePins {
+  pins: MapPinData[];
+  /** What they were worked out from (answerKeys.ts), which the frame shows. */
+  shows: readonly string[];
+}
+
+/**
+ * Works out a state's pins from every chapter of it with its events and exceptions, and until
+ * when they hold (nextDatesMemo.ts `keptUntil`): a pin moves, or its next meeting's text
+ * changes, when that meeting is over, and a meeting comes in only when a day turns somewhere.
+ */
+async function workOutPins(
+  db: Db,
+  state: string,
+  scope: ChaptersScope,
+  publicUrl: string,
+  now: Date,
+): Promise<KeptDates<StatePins>> {
   const pins: MapPinData[] = [];
-  for (const { chapter, type, events } of rows) {
-    const next = nextEventOf(chapter, events, now, exceptions);
-    // A chapter is pinned where its next meeting is, or its first event when none is coming.
-    const place = next ?? events.find((e) => e.lat && e.lng);
-    if (!place || !place.lat || !place.lng) continue;
-    pins.push({
-      title: `${type.name} ${CHAPTER_TYPE_SUFFIX} ${displayTitle(chapter)}`,
-      url: `${site.publicUrl}${chapterPath(chapter)}`,
-      lat: place.lat,
-      lng: place.lng,
-      typeId: type.id,
-      ...(next
-        ? {
-            next: `${meetingDay(next.date)} · ${formatTime(next.startTime)} at ${next.name}`,
-          }
-        : {}),
-    });
-    await pause();
-  }
+  const ends: number[] = [];
+  const rows = await forEachChapter(
+    db,
+    scopeWhere(scope),
+    now,
+    ({ chapter, type, events }, exceptions) => {
+      const [next] = upcomingOf(chapter, events, now, 1, exceptions);
+      const event = next && events.find((e) => e.id === next.eventId);
+      // Over, it gives way to the following one: another text, maybe another place.
+      if (next) ends.push(Date.parse(next.end));
+      // A chapter is pinned where its next meeting is, or its first event when none is coming.
+      const place = next ? event : events.find((e) => e.lat && e.lng);
+      if (!place || !place.lat || !place.lng) return;
+      pins.push({
+        title: `${type.name} ${CHAPTER_TYPE_SUFFIX} ${displayTitle(chapter)}`,
+        url: `${publicUrl}${chapterPath(chapter)}`,
+        lat: place.lat,
+        lng: place.lng,
+        typeId: type.id,
+        ...(next && event
+          ? {
+              next: `${meetingDay(next.date)} · ${formatTime(next.startTime ?? event.startTime)} at ${event.name}`,
+            }
+          : {}),
+      });
+    },
+  );
+  const from = shows.stateList(state, listedOf(rows));
+  return { value: { pins, shows: from }, shows: from, until: keptUntil(now, ends) };
+}
+
+/**
+ * The map frame `q` asks for. A state's pins come from `memo` (worked out again when they are
+ * not kept): an answer's build between two changes is the page drawn from them.
+ */
+export async function mapFrame(
+  db: Db,
+  q: MapQuery,
+  site: Site,
+  now: Date,
+  memo: DatesMemo<StatePins> = createDatesMemo(),
+): Promise<MapFrame> {
+  const { state } = q;
+  if (state === undefined) return networkMap(db, q, site);
+  const scope = scopeOf(q);
+  const { pins, shows: from } = await memo.get(`${state}|${q.type ?? ''}`, now, () =>
+    workOutPins(db, state, scope, site.publicUrl, now),
+  );
   const links = pins
     .map(
       (p) =>
         `<li><a href="${text(p.url)}" target="_blank" rel="noopener">${text(p.title)}</a></li>`,
     )
     .join('');
-  const html = mapPage(scopeTitle(scopeOf(q)), site, {
-    attrs: ` data-state="${text(q.state)}"`,
+  const html = mapPage(scopeTitle(scope), site, {
+    attrs: ` data-state="${text(state)}"`,
     typeIds: new Set(pins.map((p) => p.typeId)),
     links,
     empty: pins.length === 0,
     data: `<script type="application/json" id="pins">${safeJson(pins)}</script>`,
   });
-  const listed = rows.map((r) => ({ id: r.chapter.id, chapter_events: r.events }));
-  return { html, shows: shows.stateList(q.state, listed) };
+  return { html, shows: [...from] };
 }

@@ -1,5 +1,6 @@
 // The next dates of a chapter, a state, a type or the network, kept between the builds of the
-// answers that show them (the widget's list and the frames, at every `limit` and theme). Those
+// answers that show them (the widget's list and the frames, at every `limit` and theme; a
+// state's map pins, which are each chapter's next meeting, likewise: mapFrame.ts). Those
 // answers are built again every TTL (10 s) for their going counts; working out a state's next
 // dates means reading every chapter of the state with its events and exceptions (about 400 at
 // 20,000 chapters), while what comes out changes only when a chapter or an event of the scope

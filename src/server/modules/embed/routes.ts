@@ -20,7 +20,7 @@ import { embedEvents, type NextDates } from './service';
 import { createDatesMemo } from './nextDatesMemo';
 import { frameHtml, themeSchema } from './frames';
 import { oembedFor, oembedQuerySchema, oembedSchema } from './oembed';
-import { mapFrame, mapQuerySchema } from './mapFrame';
+import { mapFrame, mapQuerySchema, type StatePins } from './mapFrame';
 
 /** Read by other sites' pages and frames: anyone's page may ask, and browsers may keep it. */
 const CROSS_ORIGIN = {
@@ -50,6 +50,9 @@ export function embedRoutes(root: AppInstance): void {
   // forgotten as the answers are, or as time passes them (nextDatesMemo.ts).
   const nextDates = createDatesMemo<NextDates>();
   onAnswersForgotten(app, nextDates);
+  // A state's map pins likewise (mapFrame.ts).
+  const statePins = createDatesMemo<StatePins>();
+  onAnswersForgotten(app, statePins);
   const load = (q: EmbedQuery) =>
     embedEvents(app.db, q, app.config.publicUrl, new Date(), nextDates);
 
@@ -148,6 +151,7 @@ export function embedRoutes(root: AppInstance): void {
             q,
             { publicUrl: app.config.publicUrl, ...app.config.map },
             new Date(),
+            statePins,
           );
           return answerShowing(frame.html, frame.shows);
         },

@@ -15,13 +15,13 @@ import {
 } from '../../../common/schemas/embed';
 import { shows } from '../../caching/answerKeys';
 import { countsByDate, dateKey } from '../../core/rsvpCounts';
-import { loadExceptions } from '../../core/exceptions';
 import { HttpError } from '../../core/httpError';
-import { displayTitle, summariesQuery, type SummaryRow } from '../../core/summaries';
+import { displayTitle, type SummaryRow } from '../../core/summaries';
 import { chapterTimeZone } from '../../core/timezone';
 import { scopeTitle, scopeWhere, type ChaptersScope } from '../../core/chapterScope';
-import { slicePauses, upcomingOf } from '../chapters';
+import { upcomingOf } from '../chapters';
 import { createDatesMemo, keptUntil, type DatesMemo, type KeptDates } from './nextDatesMemo';
+import { forEachChapter, listedOf } from './scopeChapters';
 
 /** The paths of a chapter's and an event's pages, as the web app names them. */
 export const chapterPath = (c: { state: string; slug: string }) =>
@@ -68,26 +68,20 @@ async function workOutNextDates(db: Db, q: EmbedQuery, now: Date): Promise<KeptD
     scopeWhere(scopeOf(q)),
     q.chapter === undefined ? undefined : eq(chapters.slug, q.chapter),
   );
-  const [rows, exceptions] = await Promise.all([
-    summariesQuery(db, { where }),
-    loadExceptions(db, where, now),
-  ]);
-  if (q.chapter !== undefined && rows.length === 0) throw new HttpError(404, 'Chapter not found');
-  const pause = slicePauses();
   const found: NextDates['found'] = [];
-  for (const { chapter, type, events } of rows) {
+  const rows = await forEachChapter(db, where, now, ({ chapter, type, events }, exceptions) => {
     const timeZone = chapterTimeZone(chapter, events);
     const byId = new Map(events.map((e) => [e.id, e]));
     for (const d of upcomingOf(chapter, events, now, EMBED_LIMIT_MAX, exceptions)) {
       const event = byId.get(d.eventId);
       if (event) found.push({ chapter, type, event, date: d, timeZone });
     }
-    await pause();
-  }
+  });
+  if (q.chapter !== undefined && rows.length === 0) throw new HttpError(404, 'Chapter not found');
   found.sort((a, b) => a.date.start.localeCompare(b.date.start));
   const shown = found.slice(0, EMBED_LIMIT_MAX);
   const only = rows.length === 1 && q.chapter !== undefined ? rows[0] : undefined;
-  const listed = rows.map((r) => ({ id: r.chapter.id, chapter_events: r.events }));
+  const listed = listedOf(rows);
   // A chapter's list goes with the chapter and its events; a state's with its chapters (one
   // joining it too); the network's or a type's with any chapter's change.
   const from = q.state

@@ -3,7 +3,7 @@
 // answer is still exactly right: skipped dates out, moved ones at their new time, going counts,
 // hidden chapters never; a host's change seen at once, and a date dropping out when it is over.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chapterEventExceptions, chapterEvents, rsvps } from '../../db/schema';
+import { chapterEventExceptions, rsvps, type NewChapterEventRow } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import {
   createChapterAdminWorld,
@@ -13,6 +13,7 @@ import {
   type ChapterAdminWorld,
   type TestApp,
 } from '../../test/chapterAdminWorld';
+import { insertEvent, onDate } from '../../test/eventRows';
 import type { EmbedEvents } from '../../../common/schemas/embed';
 import { embedEvents, type NextDates } from './service';
 import { createDatesMemo } from './nextDatesMemo';
@@ -24,30 +25,15 @@ let weekly = '';
 /** The UTC date `days` from today: every date here is a few days ahead of the real clock. */
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-async function addEvent(chapterId: number, name: string, values: Record<string, unknown>) {
-  const [row] = await t.db
-    .insert(chapterEvents)
-    .values({
-      chapterId,
-      name,
-      slug: uniqueSlug('meet'),
-      address1: '1 Capitol Ave',
-      city: 'Cheyenne',
-      state: 'WY',
-      startTime: '19:00',
-      endTime: '21:00',
-      ...values,
-    })
-    .returning();
-  return row!;
-}
-
-const once = (date: string, startTime = '19:00', endTime = '21:00') => ({
-  isSingleDate: true,
-  singleDate: date,
-  startTime,
-  endTime,
-});
+/** An event in Cheyenne (`values` says when). */
+const addEvent = (chapterId: number, name: string, values: Partial<NewChapterEventRow>) =>
+  insertEvent(t, chapterId, {
+    name,
+    address1: '1 Capitol Ave',
+    city: 'Cheyenne',
+    state: 'WY',
+    ...values,
+  });
 
 const list = async (query: string) => {
   const res = await send(t, { method: 'GET', url: `/api/embed/events?${query}` });
@@ -63,10 +49,10 @@ beforeAll(async () => {
   // Many chapters with nothing coming up: meetings long over, or none at all.
   for (let i = 0; i < 40; i += 1) {
     const c = await insertChapter(t, { title: `Past ${i}`, state: 'WY' });
-    if (i % 2 === 0) await addEvent(c.id, `Old hall ${i}`, once(day(-20 - i)));
+    if (i % 2 === 0) await addEvent(c.id, `Old hall ${i}`, onDate(day(-20 - i)));
   }
   const hidden = await insertChapter(t, { title: 'Secret Laramie', state: 'WY', status: 0 });
-  await addEvent(hidden.id, 'Hidden cellar', once(day(1)));
+  await addEvent(hidden.id, 'Hidden cellar', onDate(day(1)));
 
   // Every week on the weekday of day(2); that one skipped, the next moved a day later.
   const event = await addEvent(w.chapter.id, 'Weekly Social', {
@@ -86,7 +72,7 @@ beforeAll(async () => {
     },
   ]);
   const swap = await insertChapter(t, { title: 'Casper', state: 'WY' });
-  const swapEvent = await addEvent(swap.id, 'Book Swap', once(day(4), '18:00', '20:05'));
+  const swapEvent = await addEvent(swap.id, 'Book Swap', onDate(day(4), '18:00', '20:05'));
   await t.db.insert(rsvps).values({
     eventId: swapEvent.id,
     date: day(4),
@@ -97,7 +83,7 @@ beforeAll(async () => {
     confirmedAt: new Date(),
   });
   const films = await insertChapter(t, { title: 'Laramie', state: 'WY', chapterTypeId: 2 });
-  await addEvent(films.id, 'Film Night', once(day(9), '20:00', '22:00'));
+  await addEvent(films.id, 'Film Night', onDate(day(9), '20:00', '22:00'));
 });
 afterAll(() => t.close());
 

@@ -6,11 +6,11 @@ import { vi } from 'vitest';
 import { createTestApp, type TestAppOptions } from '../../test/app';
 import {
   createChapterAdminWorld,
-  uniqueSlug,
   type ChapterAdminWorld,
   type TestApp,
 } from '../../test/chapterAdminWorld';
-import { chapterEvents, mailOutbox } from '../../db/schema';
+import { mailOutbox } from '../../db/schema';
+import { insertEvent } from '../../test/eventRows';
 import type { ChapterEventRow, NewChapterEventRow } from '../../db/schema';
 import type { RsvpRequest } from '../../../common/schemas/rsvpForm';
 
@@ -40,32 +40,22 @@ export async function createRsvpWorld(options: TestAppOptions = {}): Promise<Rsv
   return { t, w };
 }
 
-export async function addEvent(
+/** The weekly event: Thursdays 6-8pm at the Pencil Factory, Brooklyn (or as `values` say). */
+export const addEvent = (
   t: TestApp,
   chapterId: number,
   values: Partial<NewChapterEventRow> = {},
-): Promise<ChapterEventRow> {
-  const [row] = await t.db
-    .insert(chapterEvents)
-    .values({
-      chapterId,
-      name: 'Pencil Factory',
-      slug: uniqueSlug('pencil'),
-      address1: '142 Franklin St',
-      city: 'Brooklyn',
-      state: 'NY',
-      postalCode: '11222',
-      lat: 40.7297,
-      lng: -73.9576,
-      startTime: '18:00',
-      endTime: '20:00',
-      dayOfWeekIndex: 4,
-      weeksOfMonthIndexes: '0',
-      ...values,
-    })
-    .returning();
-  return row!;
-}
+): Promise<ChapterEventRow> =>
+  insertEvent(t, chapterId, {
+    postalCode: '11222',
+    lat: 40.7297,
+    lng: -73.9576,
+    startTime: '18:00',
+    endTime: '20:00',
+    dayOfWeekIndex: 4,
+    weeksOfMonthIndexes: '0',
+    ...values,
+  });
 
 export const rsvpUrl = (slug: string, date: string) =>
   `/api/chapter_event/slug/${slug}/dates/${date}/rsvp`;
