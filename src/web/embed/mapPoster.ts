@@ -58,6 +58,9 @@ export async function drawPoster(
     img.alt = '';
     img.style.left = `${tile.left}px`;
     img.style.top = `${tile.top}px`;
+    // A tile that cannot be had (the tile server down or unreachable) leaves the plain ground,
+    // as Leaflet's map does, not the browser's broken-image box.
+    img.addEventListener('error', () => (img.style.visibility = 'hidden'), { once: true });
     img.src = tileUrl(mapTiles.url, tile);
     layers.append(img);
   }
