@@ -17,6 +17,7 @@ import { runCeiling, type CeilingReport } from '../send/ceilingSend';
 import { sourceParts } from '../send/parts';
 import { appConfig } from '../send/setup';
 import { accepted, startSink } from '../send/sink';
+import { profiled } from './cpuProfile';
 
 export interface SendRoundReport {
   /** Copies the worker sent (the SMTP sink took), and in how long. */
@@ -26,11 +27,27 @@ export interface SendRoundReport {
   /** The ceiling measured before the worker's round, and after it. */
   ceilings: { before: CeilingReport; after: CeilingReport };
   inFlight: number;
+  /** Database transactions (each statement outside one is one) during the worker's round. */
+  transactions: number;
   /** Whether the sink took exactly what the ledger says was sent, and each ceiling's count. */
   exact: boolean;
 }
 
 const silent = { info() {}, warn() {}, error: console.error };
+
+/**
+ * Transactions committed or rolled back in the bench's database so far (pg_stat_database, which
+ * each backend updates within a second of its transactions: read after a settle, as bench:rsvp).
+ */
+async function transactions(db: Db): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const [row] = await queryRows<{ n: string }>(
+    db,
+    sql`select xact_commit + xact_rollback as n from pg_stat_database
+        where datname = current_database()`,
+  );
+  return Number(row?.n ?? 0);
+}
 
 const sentRows = async (db: Db) =>
   Number(
@@ -42,8 +59,15 @@ const sentRows = async (db: Db) =>
     )[0]?.n ?? 0,
   );
 
-/** Sends `count` of the queued reminders' copies through the send worker, between two ceilings. */
-export async function sendRound(db: Db, count: number): Promise<SendRoundReport> {
+/**
+ * Sends `count` of the queued reminders' copies through the send worker, between two ceilings;
+ * with `cpuProfileDir`, the worker's round (only) is profiled into it (./cpuProfile.ts).
+ */
+export async function sendRound(
+  db: Db,
+  count: number,
+  cpuProfileDir = '',
+): Promise<SendRoundReport> {
   // The sink is bench:send's part, run from its own entry file.
   const parts = sourceParts(fileURLToPath(new URL('../send.ts', import.meta.url)));
   const { sink, port } = await startSink(parts);
@@ -75,6 +99,7 @@ export async function sendRound(db: Db, count: number): Promise<SendRoundReport>
 
     const mailer = createMailer(config, db, silent as never);
     const sentBefore = await sentRows(db);
+    const xactsBefore = await transactions(db);
     const acceptedBefore = await accepted(sink);
     let answered = 0;
     let reached: () => void = () => {};
@@ -92,15 +117,21 @@ export async function sendRound(db: Db, count: number): Promise<SendRoundReport>
         if (said === 'sent' && ++answered === count) reached();
       },
     });
-    const cpuBefore = process.cpuUsage();
-    const started = performance.now();
-    worker.start();
-    await done;
-    const seconds = (performance.now() - started) / 1000;
-    const cpu = process.cpuUsage(cpuBefore);
+    const { seconds, cpu } = await profiled(cpuProfileDir, 'send-worker', async () => {
+      const cpuBefore = process.cpuUsage();
+      const started = performance.now();
+      worker.start();
+      await done;
+      return {
+        seconds: (performance.now() - started) / 1000,
+        cpu: process.cpuUsage(cpuBefore),
+      };
+    });
     // What it had in hand when the count was reached is sent and recorded; the rest handed back.
     await worker.stop();
     mailer.close();
+    // Less the first read's own transaction, which the second one sees.
+    const xacts = (await transactions(db)) - xactsBefore - 1;
     const sent = (await sentRows(db)) - sentBefore;
     if ((await accepted(sink)) - acceptedBefore !== sent) exact = false;
 
@@ -111,6 +142,7 @@ export async function sendRound(db: Db, count: number): Promise<SendRoundReport>
       cpuMs: (cpu.user + cpu.system) / 1000,
       ceilings: { before: c1, after: c2 },
       inFlight: config.mail.sendConcurrency,
+      transactions: xacts,
       exact,
     };
   } finally {
