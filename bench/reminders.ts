@@ -17,8 +17,11 @@
 //
 //   npm run bench:reminders -- [--sizes 200,2000] [--due 200] [--members 1000]
 //                              [--past 1000000] [--polls 10] [--send 10000] [--cpu-prof DIR]
+//                              [--stale-stats]
 //
 // --cpu-prof: a V8 CPU profile of the send worker's round (only) is written into DIR.
+// --stale-stats: the sending round without the analyze of the ledger before it (the statistics
+// as they are before autovacuum's analyze after a burst of copies).
 // A fresh database per size on BENCH_DATABASE_URL's server (default the local test server),
 // dropped afterwards. The machine is shared: every figure is printed with the load average.
 import { loadavg } from 'node:os';
@@ -45,6 +48,7 @@ const { values: args } = parseArgs({
     polls: { type: 'string', default: '10' },
     send: { type: 'string', default: '10000' },
     'cpu-prof': { type: 'string', default: '' },
+    'stale-stats': { type: 'boolean', default: false },
   },
 });
 const SIZES = args.sizes.split(',').map(Number);
@@ -221,7 +225,12 @@ async function firing(db: Db, url: string) {
 }
 
 async function sending(db: Db) {
-  const round = await sendRound(db, Math.min(SEND, DUE * MEMBERS), args['cpu-prof']);
+  const round = await sendRound(
+    db,
+    Math.min(SEND, DUE * MEMBERS),
+    args['cpu-prof'],
+    args['stale-stats'],
+  );
   const { before: c1, after: c2 } = round.ceilings;
   const rate = round.count / round.seconds;
   const ceilingRate = (c1.count / c1.seconds + c2.count / c2.seconds) / 2;
