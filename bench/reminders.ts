@@ -16,8 +16,12 @@
 //      ratio per CPU second (the issue asks at least 0.8, as chapter email).
 //
 //   npm run bench:reminders -- [--sizes 200,2000] [--due 200] [--members 1000]
-//                              [--past 1000000] [--polls 10] [--send 10000]
+//                              [--past 1000000] [--polls 10] [--send 10000] [--cpu-prof DIR]
+//                              [--stale-stats]
 //
+// --cpu-prof: a V8 CPU profile of the send worker's round (only) is written into DIR.
+// --stale-stats: the sending round without the analyze of the ledger before it (the statistics
+// as they are before autovacuum's analyze after a burst of copies).
 // A fresh database per size on BENCH_DATABASE_URL's server (default the local test server),
 // dropped afterwards. The machine is shared: every figure is printed with the load average.
 import { loadavg } from 'node:os';
@@ -43,6 +47,8 @@ const { values: args } = parseArgs({
     past: { type: 'string', default: '1000000' },
     polls: { type: 'string', default: '10' },
     send: { type: 'string', default: '10000' },
+    'cpu-prof': { type: 'string', default: '' },
+    'stale-stats': { type: 'boolean', default: false },
   },
 });
 const SIZES = args.sizes.split(',').map(Number);
@@ -219,7 +225,12 @@ async function firing(db: Db, url: string) {
 }
 
 async function sending(db: Db) {
-  const round = await sendRound(db, Math.min(SEND, DUE * MEMBERS));
+  const round = await sendRound(
+    db,
+    Math.min(SEND, DUE * MEMBERS),
+    args['cpu-prof'],
+    args['stale-stats'],
+  );
   const { before: c1, after: c2 } = round.ceilings;
   const rate = round.count / round.seconds;
   const ceilingRate = (c1.count / c1.seconds + c2.count / c2.seconds) / 2;
@@ -232,7 +243,7 @@ async function sending(db: Db) {
     `    ceiling (nodemailer alone, the same reminder): ${Math.round(c1.count / c1.seconds)} and ${Math.round(c2.count / c2.seconds)} messages/s, ${(c1.cpuMs / c1.count).toFixed(2)} and ${(c2.cpuMs / c2.count).toFixed(2)} ms CPU each`,
   );
   console.log(
-    `    the send worker: ${round.count.toLocaleString('en')} copies in ${round.seconds.toFixed(1)} s = ${Math.round(rate)} messages/s, ${appCpu.toFixed(2)} ms CPU each`,
+    `    the send worker: ${round.count.toLocaleString('en')} copies in ${round.seconds.toFixed(1)} s = ${Math.round(rate)} messages/s, ${appCpu.toFixed(2)} ms CPU each, ${(round.transactions / round.count).toFixed(2)} database transactions each`,
   );
   console.log(
     `    ratio to the ceiling: ${(rate / ceilingRate).toFixed(2)} in messages/s, ${(ceilingCpu / appCpu).toFixed(2)} in messages per CPU second; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,

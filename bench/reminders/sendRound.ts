@@ -17,6 +17,7 @@ import { runCeiling, type CeilingReport } from '../send/ceilingSend';
 import { sourceParts } from '../send/parts';
 import { appConfig } from '../send/setup';
 import { accepted, startSink } from '../send/sink';
+import { profiled } from './cpuProfile';
 
 export interface SendRoundReport {
   /** Copies the worker sent (the SMTP sink took), and in how long. */
@@ -26,11 +27,27 @@ export interface SendRoundReport {
   /** The ceiling measured before the worker's round, and after it. */
   ceilings: { before: CeilingReport; after: CeilingReport };
   inFlight: number;
+  /** Database transactions (each statement outside one is one) during the worker's round. */
+  transactions: number;
   /** Whether the sink took exactly what the ledger says was sent, and each ceiling's count. */
   exact: boolean;
 }
 
 const silent = { info() {}, warn() {}, error: console.error };
+
+/**
+ * Transactions committed or rolled back in the bench's database so far (pg_stat_database, which
+ * each backend updates within a second of its transactions: read after a settle, as bench:rsvp).
+ */
+async function transactions(db: Db): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const [row] = await queryRows<{ n: string }>(
+    db,
+    sql`select xact_commit + xact_rollback as n from pg_stat_database
+        where datname = current_database()`,
+  );
+  return Number(row?.n ?? 0);
+}
 
 const sentRows = async (db: Db) =>
   Number(
@@ -42,8 +59,17 @@ const sentRows = async (db: Db) =>
     )[0]?.n ?? 0,
   );
 
-/** Sends `count` of the queued reminders' copies through the send worker, between two ceilings. */
-export async function sendRound(db: Db, count: number): Promise<SendRoundReport> {
+/**
+ * Sends `count` of the queued reminders' copies through the send worker, between two ceilings;
+ * with `cpuProfileDir`, the worker's round (only) is profiled into it (./cpuProfile.ts); with
+ * `staleStats`, the ledger is not analyzed before it.
+ */
+export async function sendRound(
+  db: Db,
+  count: number,
+  cpuProfileDir = '',
+  staleStats = false,
+): Promise<SendRoundReport> {
   // The sink is bench:send's part, run from its own entry file.
   const parts = sourceParts(fileURLToPath(new URL('../send.ts', import.meta.url)));
   const { sink, port } = await startSink(parts);
@@ -55,10 +81,11 @@ export async function sendRound(db: Db, count: number): Promise<SendRoundReport>
           order by id limit 1`,
     );
     // The ledger's statistics as autovacuum would have them a minute after the queueing (the
-    // bench's server runs without it): the 200,000 copies written since the last analyze were
-    // unknown to the planner, which then read every pending row for each of the worker's looks
-    // at the copies it holds (70 ms each; 23 messages a second in all).
-    await db.execute(sql`analyze mailing_deliveries`);
+    // bench's server runs without it), unless `staleStats`: then the planner has not heard of
+    // the 200,000 copies written since the last analyze. The worker's looks at the copies it
+    // holds once read every pending row in that state (70 ms each; 23 messages a second in
+    // all); they now go by id whatever the statistics (deliveries.ts `underClaim`).
+    if (!staleStats) await db.execute(sql`analyze mailing_deliveries`);
     const reminder = first ? await loadMessage(db, first.id) : null;
     if (!reminder) throw new Error('no queued list reminder to send');
     let exact = true;
@@ -75,6 +102,7 @@ export async function sendRound(db: Db, count: number): Promise<SendRoundReport>
 
     const mailer = createMailer(config, db, silent as never);
     const sentBefore = await sentRows(db);
+    const xactsBefore = await transactions(db);
     const acceptedBefore = await accepted(sink);
     let answered = 0;
     let reached: () => void = () => {};
@@ -92,15 +120,21 @@ export async function sendRound(db: Db, count: number): Promise<SendRoundReport>
         if (said === 'sent' && ++answered === count) reached();
       },
     });
-    const cpuBefore = process.cpuUsage();
-    const started = performance.now();
-    worker.start();
-    await done;
-    const seconds = (performance.now() - started) / 1000;
-    const cpu = process.cpuUsage(cpuBefore);
+    const { seconds, cpu } = await profiled(cpuProfileDir, 'send-worker', async () => {
+      const cpuBefore = process.cpuUsage();
+      const started = performance.now();
+      worker.start();
+      await done;
+      return {
+        seconds: (performance.now() - started) / 1000,
+        cpu: process.cpuUsage(cpuBefore),
+      };
+    });
     // What it had in hand when the count was reached is sent and recorded; the rest handed back.
     await worker.stop();
     mailer.close();
+    // Less the first read's own transaction, which the second one sees.
+    const xacts = (await transactions(db)) - xactsBefore - 1;
     const sent = (await sentRows(db)) - sentBefore;
     if ((await accepted(sink)) - acceptedBefore !== sent) exact = false;
 
@@ -111,6 +145,7 @@ export async function sendRound(db: Db, count: number): Promise<SendRoundReport>
       cpuMs: (cpu.user + cpu.system) / 1000,
       ceilings: { before: c1, after: c2 },
       inFlight: config.mail.sendConcurrency,
+      transactions: xacts,
       exact,
     };
   } finally {

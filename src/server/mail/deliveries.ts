@@ -40,12 +40,19 @@ const DATABASE_NOW = sql`now()`;
 /** Integers as one PostgreSQL array parameter (the same text on node-postgres and PGlite). */
 const intArray = (values: readonly number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
 
-/** The rows of `d` still under these claims: same attempt count (not taken over), 'sending'. */
+/**
+ * The rows of `d` still under these claims: same attempt count (not taken over), 'sending'.
+ * Looked up by id (`= any` of the ids, a condition every plan takes through an index on id),
+ * the attempts compared after: a join to the claims (an `unnest` of the two arrays) left the
+ * plan to the statistics, and with a burst of copies written since the last analyze the
+ * planner took the claimable index for nearly empty and read every pending row for each look
+ * (70 ms a look with 200,000 pending; docs/performance.md).
+ */
 const underClaim = (rows: readonly { id: number; attempts: number }[]) =>
-  sql`join unnest(${intArray(rows.map((r) => r.id))}::int[],
-                  ${intArray(rows.map((r) => r.attempts))}::int[]) as mine(id, attempts)
-        on d.id = mine.id and d.attempts = mine.attempts
-      where d.status = 'sending'`;
+  sql`where d.id = any(${intArray(rows.map((r) => r.id))}::int[])
+        and d.attempts = (${intArray(rows.map((r) => r.attempts))}::int[])[
+          array_position(${intArray(rows.map((r) => r.id))}::int[], d.id)]
+        and d.status = 'sending'`;
 
 /** A CTE `locked`: the ids of the rows still under these claims, locked in id order. */
 const lockUnderClaim = (rows: readonly { id: number; attempts: number }[]) =>

@@ -113,7 +113,7 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
     fetchAheadBelow: Math.max(concurrency, Math.ceil(batchSize / 2)),
   });
   const templateOf = sendTemplates(db, { publicUrl, tracking: options.tracking });
-  const gate = startGate(db);
+  const gate = startGate(db, concurrency);
   // A group is written once every loop could be holding as many records as it may while it
   // still sends: more, and the loops would stop to wait for it.
   const recorder = sentRecorder(db, log, life, concurrency * Math.max(1, unrecordedPerLoop - 1));
