@@ -148,7 +148,6 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
   frontDoor.install(app);
   const mailer = createMailer(config, db, app.log);
   app.decorate('mailer', mailer);
-  app.addHook('onClose', async () => mailer.close());
   // Transactional mail the SMTP server did not take at once is tried again from the queue by
   // every app server that has a poll interval (MAIL_SEND_POLL_MS > 0), as chapter email is.
   const mailQueue = mailQueueLoop({
@@ -161,6 +160,8 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
   app.decorate('mailQueueLoop', mailQueue);
   app.addHook('onReady', async () => mailQueue.start());
   app.addHook('onClose', async () => mailQueue.stop());
+  // After the loop has stopped: its try under way ends on an open transport.
+  app.addHook('onClose', async () => mailer.close());
   // Chapter email goes out from the database's send ledger, on every app server that has a
   // poll interval (MAIL_SEND_POLL_MS > 0).
   const sendWorker = createSendWorker({

@@ -80,10 +80,19 @@ function senderText(from: string, name: string | undefined) {
   return typeof named === 'string' ? named : `${JSON.stringify(named.name)} <${named.address}>`;
 }
 
-const pause = (ms: number) =>
-  new Promise<void>((resolve) => {
-    setTimeout(resolve, ms).unref();
+/** `work`, or `ms` gone by, whichever comes first (the timer is cleared either way). */
+async function atMost(ms: number, work: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const pause = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
   });
+  try {
+    await Promise.race([work, pause]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export function createMailer(
   config: Config,
@@ -157,7 +166,7 @@ function smtpMailer(config: Config, db: Db, log: FastifyBaseLogger, clock: Worke
       const first = queue.attempt(row);
       underWay.add(first);
       void first.finally(() => underWay.delete(first));
-      await Promise.race([first, pause(REQUEST_WAIT_MS)]);
+      await atMost(REQUEST_WAIT_MS, first);
     },
     async sendNow({ fromName, calendar, ...mail }) {
       await transport.sendMail({
@@ -170,7 +179,7 @@ function smtpMailer(config: Config, db: Db, log: FastifyBaseLogger, clock: Worke
       });
     },
     async close() {
-      await Promise.race([Promise.allSettled([...underWay]), pause(CLOSE_WAIT_MS)]);
+      await atMost(CLOSE_WAIT_MS, Promise.allSettled([...underWay]));
       transport.close();
       queueTransport.close();
     },
