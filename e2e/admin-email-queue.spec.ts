@@ -14,6 +14,7 @@ const busy = {
   sending: 8,
   failedLastDay: 2,
   oldestWaitingSeconds: 2 * 3600 + 300,
+  siteMail: { waiting: 3, failedLastDay: 1 },
   lastErrors: [
     {
       recipient: 'someone.with.a.long.address@example.org',
@@ -68,6 +69,7 @@ test('the queue card: loading, nothing waiting, failures and an error', async ({
       sending: 0,
       failedLastDay: 0,
       oldestWaitingSeconds: null,
+      siteMail: { waiting: 0, failedLastDay: 0 },
       lastErrors: [],
     })(route);
     void page.unroute(QUEUE);
@@ -86,6 +88,7 @@ test('the queue card: loading, nothing waiting, failures and an error', async ({
   await expect(
     card(page).getByText('The oldest waiting message was sent 2 hours ago.'),
   ).toBeVisible();
+  await expect(card(page).getByText(/own mail.*3 waiting.*1 not delivered/)).toBeVisible();
   const failures = card(page).getByRole('listitem');
   await expect(failures).toHaveCount(2);
   await expect(failures.first()).toContainText('someone.with.a.long.address@example.org');

@@ -110,7 +110,7 @@ async function main(): Promise<number> {
     );
     return 1;
   } finally {
-    mailer.close();
+    await mailer.close();
     await database.close();
   }
 }

@@ -132,7 +132,7 @@ export async function sendRound(
     });
     // What it had in hand when the count was reached is sent and recorded; the rest handed back.
     await worker.stop();
-    mailer.close();
+    await mailer.close();
     // Less the first read's own transaction, which the second one sees.
     const xacts = (await transactions(db)) - xactsBefore - 1;
     const sent = (await sentRows(db)) - sentBefore;

@@ -119,7 +119,7 @@ export async function runSend(target: Target, options: SendOptions): Promise<Sen
     const rssEnd = process.memoryUsage().rss;
     const cpu = process.cpuUsage(cpuBefore);
     await Promise.all(workers.map((w) => w.stop()));
-    mailer.close();
+    await mailer.close();
     const sent = await db
       .select({ id: mailingDeliveries.id })
       .from(mailingDeliveries)

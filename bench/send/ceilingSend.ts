@@ -8,7 +8,7 @@ import {
   renderTemplate,
   type MessageSource,
 } from '../../src/server/mail/chapterMessage';
-import { calendarAttachment } from '../../src/server/mail/mailer';
+import { calendarAttachment } from '../../src/server/mail/mailAttachments';
 import { sanitizeRichText } from '../../src/server/core/sanitize';
 import { appConfig, BODY, PUBLIC_URL, TITLE } from './setup';
 

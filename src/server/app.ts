@@ -33,6 +33,8 @@ import { docsRoutes } from './modules/docs';
 import { createMailer } from './mail/mailer';
 import { createSendQueuer } from './mail/sendQueuer';
 import { createSendWorker } from './mail/sendWorker';
+import { mailQueueLoop } from './mail/mailQueueLoop';
+import { realClock } from './mail/workerClock';
 import { healthRoutes } from './modules/health';
 import { calendarRoutes } from './modules/calendar';
 import { embedRoutes } from './modules/embed';
@@ -146,6 +148,19 @@ export async function buildApp({ config, db, notices, poolUse = () => null }: Ap
   frontDoor.install(app);
   const mailer = createMailer(config, db, app.log);
   app.decorate('mailer', mailer);
+  // Transactional mail the SMTP server did not take at once is tried again from the queue by
+  // every app server that has a poll interval (MAIL_SEND_POLL_MS > 0), as chapter email is.
+  const mailQueue = mailQueueLoop({
+    db,
+    queue: mailer.queue,
+    log: app.log,
+    clock: realClock,
+    pollMs: config.mail.sendPollMs,
+  });
+  app.decorate('mailQueueLoop', mailQueue);
+  app.addHook('onReady', async () => mailQueue.start());
+  app.addHook('onClose', async () => mailQueue.stop());
+  // After the loop has stopped: its try under way ends on an open transport.
   app.addHook('onClose', async () => mailer.close());
   // Chapter email goes out from the database's send ledger, on every app server that has a
   // poll interval (MAIL_SEND_POLL_MS > 0).

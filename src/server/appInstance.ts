@@ -14,6 +14,7 @@ import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { SendQueuer } from './mail/sendQueuer';
 import type { SendWorker } from './mail/sendWorker';
+import type { MailQueueLoop } from './mail/mailQueueLoop';
 import type { MailSchedule } from './mail/mailSchedule';
 import type { FrontDoor } from './caching/frontDoor';
 import type { Drain } from './plugins/drain';
@@ -29,6 +30,7 @@ declare module 'fastify' {
     mailer: Mailer;
     sendQueuer: SendQueuer;
     sendWorker: SendWorker;
+    mailQueueLoop: MailQueueLoop;
     /** Reminders, notices and digests (modules/reminders): wake() after a change. */
     mailSchedule: MailSchedule;
     /** The answers sent before Fastify (caching/frontDoor.ts). */

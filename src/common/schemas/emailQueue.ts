@@ -31,6 +31,11 @@ export const emailQueueSchema = z.object({
    * sent; null: none waits.
    */
   oldestWaitingSeconds: z.number().int().nullable(),
+  /**
+   * The site's own mail (receipts, welcomes, sign-in and RSVP links: the mail queue, issue 34):
+   * waiting for a try or being tried, and given up or refused for good in the last day.
+   */
+  siteMail: z.object({ waiting: z.number().int(), failedLastDay: z.number().int() }),
   /** The last failures (newest first), at most EMAIL_QUEUE_LAST_ERRORS. */
   lastErrors: z.array(emailQueueFailureSchema),
 });

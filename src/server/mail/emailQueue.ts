@@ -18,6 +18,8 @@ export interface EmailQueueReading {
   scheduledNextDay: number;
   /** Deliveries of the messages queued in the last EMAIL_QUEUE_FAILED_HOURS that ended unsent. */
   recent: { failed: number; skipped: number };
+  /** The transactional mail queue (mail_queue): waiting or being tried; failed in the last day. */
+  siteMail: { waiting: number; failed: number };
   /** The last failures of those messages, newest message first (as many as asked for). */
   lastErrors: { recipient: string; subject: string; error: string | null; queuedAt: Date }[];
 }
@@ -29,8 +31,10 @@ const recentMessage = sql`m.created_at > now() - ${EMAIL_QUEUE_FAILED_HOURS}::in
  * rows are read through the workers' own partial index (mailing_deliveries_claimable_idx), the
  * oldest of them being the lowest id; the recent failures message by message through
  * (message_id, status). The day's sent copies are not counted: that is a pass over every one of
- * them (150 ms at 120,000). The last `lastErrors` failures, if asked for, are a second statement
- * run at the same time, on the same index.
+ * them (150 ms at 120,000). The site's own mail (mail_queue) is counted through its partial
+ * indexes (mail_queue_due_idx, mail_queue_failed_idx): a few rows at most, even after an
+ * outage. The last `lastErrors` failures, if asked for, are a second statement run at the same
+ * time, on the same index.
  */
 export async function readEmailQueue(db: Db, lastErrors = 0): Promise<EmailQueueReading> {
   const [[row], errors] = await Promise.all([
@@ -54,9 +58,18 @@ export async function readEmailQueue(db: Db, lastErrors = 0): Promise<EmailQueue
           scheduled as (
             select count(*)::int as n from mailing_messages
             where status = 'scheduled' and scheduled_for < now() + interval '24 hours'
+          ),
+          site_waiting as (
+            select count(*)::int as n from mail_queue where status in ('pending', 'sending')
+          ),
+          site_failed as (
+            select count(*)::int as n from mail_queue
+            where status = 'failed' and created_at > now() - ${EMAIL_QUEUE_FAILED_HOURS}::int * interval '1 hour'
           )
           select
             (select n from scheduled) as scheduled,
+            (select n from site_waiting) as site_waiting,
+            (select n from site_failed) as site_failed,
             coalesce((select n from waiting where status = 'pending'), 0) as pending,
             coalesce((select n from waiting where status = 'sending'), 0) as sending,
             extract(epoch from now() - (select created_at from oldest))::float8 as oldest,
@@ -83,6 +96,7 @@ export async function readEmailQueue(db: Db, lastErrors = 0): Promise<EmailQueue
     oldestWaitingSeconds: row?.oldest == null ? null : Math.max(0, Number(row.oldest)),
     scheduledNextDay: n('scheduled'),
     recent: { failed: n('failed'), skipped: n('skipped') },
+    siteMail: { waiting: n('site_waiting'), failed: n('site_failed') },
     lastErrors: errors.map((r) => ({ ...r, queuedAt: new Date(r.queuedAt) })),
   };
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { createTestApp } from '../test/app';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, mailQueue } from '../db/schema';
 
 const received: { to: string[]; subject: string; text: string }[] = [];
 const parsed: ParsedMail[] = [];
@@ -49,6 +49,10 @@ describe('transactional mail', () => {
         text: 'Over the wire.\n',
       });
       expect(await t.db.select().from(mailOutbox)).toHaveLength(0);
+      // Written to the queue first, and marked sent once the SMTP server took it.
+      expect(await t.db.select().from(mailQueue)).toMatchObject([
+        { to: 'reader@example.org', status: 'sent', attempts: 1 },
+      ]);
     } finally {
       await t.close();
     }

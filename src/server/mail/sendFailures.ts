@@ -14,7 +14,7 @@ const RETRY_BASE_MS = 60_000;
 const RETRY_MAX_MS = 60 * 60_000;
 
 /** SMTP 5xx: the server refused this message for good; anything else may pass later. */
-function isPermanent(err: unknown): boolean {
+export function isPermanent(err: unknown): boolean {
   const code = (err as { responseCode?: unknown }).responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }

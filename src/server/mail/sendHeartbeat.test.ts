@@ -13,7 +13,7 @@ import { mailingDeliveries, mailingListContacts } from '../db/schema';
 import { createTestApp } from '../test/app';
 import { passTime, TestClock } from '../test/testClock';
 import { queueMessage, waitForMessage, type TestApp } from '../modules/mailing/testWorld';
-import type { Mailer, OutgoingMail } from './mailer';
+import type { OutgoingMail, SmtpSender } from './mailer';
 import { createSendWorker, type SendWorker } from './sendWorker';
 
 const silent = { info() {}, warn() {}, error() {} };
@@ -27,7 +27,7 @@ const workers: SendWorker[] = [];
 /** Sends held until the test lets them go (a slow SMTP server), released at the end. */
 const held: (() => void)[] = [];
 
-interface TestMailer extends Mailer {
+interface TestMailer extends SmtpSender {
   /** Recipients whose copy the SMTP server took. */
   sent: string[];
   /** Recipients whose send began. */
@@ -39,15 +39,13 @@ function testMailer(gate: (mail: OutgoingMail) => Promise<void> = async () => {}
   const sent: string[] = [];
   const begun: string[] = [];
   return {
-    kind: 'smtp',
     sent,
     begun,
-    async send(mail) {
+    async sendNow(mail) {
       begun.push(mail.to);
       await gate(mail);
       sent.push(mail.to);
     },
-    close() {},
   };
 }
 
@@ -61,7 +59,7 @@ function releaseHeld() {
   held.pop()!();
 }
 
-function worker(mailer: Mailer, leaseMs: number, db: Db = t.db): SendWorker {
+function worker(mailer: SmtpSender, leaseMs: number, db: Db = t.db): SendWorker {
   const made = createSendWorker({
     db,
     mailer,

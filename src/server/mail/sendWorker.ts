@@ -17,7 +17,7 @@
 // Message-ID). The rest of its batch was never sent, and is sent once by whoever takes it over.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import type { Mailer } from './mailer';
+import type { SmtpSender } from './mailer';
 import { personalize } from './chapterMessage';
 import { claimQueue, type Claimed } from './claimQueue';
 import { markDone } from './deliveries';
@@ -30,7 +30,8 @@ import { Abandoned, workerLife } from './workerLife';
 
 export interface SendWorkerOptions {
   db: Db;
-  mailer: Mailer;
+  /** Straight to SMTP: the ledger retries what is refused itself. */
+  mailer: SmtpSender;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   publicUrl: string;
   tracking: boolean;
@@ -148,7 +149,7 @@ export function createSendWorker(options: SendWorkerOptions): SendWorker {
       // to record; the row is done with.
       life.alive();
     } else {
-      const refusal = await mailer.send(personalize(content, row, publicUrl)).then(
+      const refusal = await mailer.sendNow(personalize(content, row, publicUrl)).then(
         () => null,
         (err: unknown) => ({ err }),
       );

@@ -52,6 +52,7 @@ describe('GET /metrics', () => {
         'chapters_email_deliveries_waiting gauge',
         'chapters_email_oldest_waiting_seconds gauge',
         'chapters_email_recent_unsent gauge',
+        'chapters_site_mail gauge',
         'chapters_email_copies_total counter',
         'chapters_database_embedded gauge',
         'chapters_db_pool_total gauge',
@@ -145,6 +146,7 @@ describe('GET /metrics', () => {
     expect(sample(text, 'chapters_email_deliveries_waiting{status="pending"}')).toBe(2);
     expect(sample(text, 'chapters_email_deliveries_waiting{status="sending"}')).toBe(1);
     expect(sample(text, 'chapters_email_recent_unsent{status="failed"}')).toBe(1);
+    expect(sample(text, 'chapters_site_mail{status="waiting"}')).toBe(0);
     const oldest = sample(text, 'chapters_email_oldest_waiting_seconds');
     expect(oldest).toBeGreaterThanOrEqual(599);
     expect(oldest).toBeLessThan(900);

@@ -70,6 +70,7 @@ export interface MetricsSources {
     sending: number;
     oldestWaitingSeconds: number | null;
     recent: { failed: number; skipped: number };
+    siteMail: { waiting: number; failed: number };
   }>;
   /** PostgreSQL's pool, or null on the embedded database. */
   pool(): { max: number; total: number; idle: number; waiting: number } | null;
@@ -164,6 +165,22 @@ function registerEmailMetrics(registry: Registry, read: MetricsSources['emailQue
         labels: { status },
         value: recent[status],
       }));
+    },
+  });
+  readAtScrape('gauge', {
+    registry,
+    name: 'chapters_site_mail',
+    help:
+      "The site's own mail (receipts, sign-in and RSVP links: the mail queue): waiting for the " +
+      'SMTP server (a try, or a retry after a refusal), and failed (given up, or refused for ' +
+      'good) of the mail written in the last 24 hours.',
+    labelNames: ['status'],
+    read: async () => {
+      const { siteMail } = await queue();
+      return [
+        { labels: { status: 'waiting' }, value: siteMail.waiting },
+        { labels: { status: 'failed' }, value: siteMail.failed },
+      ];
     },
   });
 }

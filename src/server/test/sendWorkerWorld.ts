@@ -103,11 +103,9 @@ export class SendWorkerWorld {
       ...(clock ? { clock } : {}),
       db: this.t.db,
       mailer: {
-        kind: mailer.kind,
-        close: () => mailer.close(),
-        send: (mail) => {
+        sendNow: (mail) => {
           this.handedAt.set(mail.to, performance.now());
-          return mailer.send(mail);
+          return mailer.sendNow(mail);
         },
       },
       log: silent,

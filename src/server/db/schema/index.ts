@@ -22,6 +22,7 @@ export * from './mailing';
 export * from './mailingConfirm';
 export * from './mailingCounts';
 export * from './mailingSuppressions';
+export * from './mailQueue';
 export * from './aliases';
 export * from './images';
 export * from './legacyImport';

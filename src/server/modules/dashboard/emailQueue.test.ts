@@ -1,7 +1,12 @@
 // GET /api/admin/email_queue: the chapter email queue as it is now, for the admin dashboard.
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailingDeliveries, mailingListContacts, mailingMessages } from '../../db/schema';
+import {
+  mailQueue,
+  mailingDeliveries,
+  mailingListContacts,
+  mailingMessages,
+} from '../../db/schema';
 import { emailQueueSchema } from '../../../common/schemas/emailQueue';
 import { createTestApp } from '../../test/app';
 import {
@@ -58,6 +63,7 @@ describe('GET /api/admin/email_queue', () => {
       failedLastDay: 0,
       scheduledNextDay: 0,
       oldestWaitingSeconds: null,
+      siteMail: { waiting: 0, failedLastDay: 0 },
       lastErrors: [],
     });
   });
@@ -82,8 +88,23 @@ describe('GET /api/admin/email_queue', () => {
       .where(eq(mailingMessages.id, ancient.messageId));
     await setStatus(ancient.messageId, ['queueancient0@example.org'], 'failed', 'old failure');
 
+    // The site's own mail: one waiting, one failed today, one failed two days ago.
+    const site = { from: 'a@example.org', subject: 's', text: 't', messageId: '<m@x>' };
+    await t.db.insert(mailQueue).values([
+      { ...site, to: 'w@example.org', status: 'pending', dueAt: new Date() },
+      { ...site, to: 'f@example.org', status: 'failed', dueAt: new Date() },
+      {
+        ...site,
+        to: 'o@example.org',
+        status: 'failed',
+        dueAt: new Date(),
+        createdAt: new Date(Date.now() - 48 * HOUR),
+      },
+    ]);
+
     const queue = await ask();
     expect(queue).toMatchObject({ waiting: 1 + 2, sending: 1, failedLastDay: 2 });
+    expect(queue.siteMail).toEqual({ waiting: 1, failedLastDay: 1 });
     expect(queue.oldestWaitingSeconds).toBeGreaterThanOrEqual(2 * 3600 - 5);
     expect(queue.oldestWaitingSeconds).toBeLessThan(2 * 3600 + 60);
     expect(queue.lastErrors).toEqual([

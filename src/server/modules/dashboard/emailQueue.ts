@@ -13,6 +13,7 @@ export async function getEmailQueue(db: Db): Promise<EmailQueue> {
     scheduledNextDay: queue.scheduledNextDay,
     oldestWaitingSeconds:
       queue.oldestWaitingSeconds === null ? null : Math.round(queue.oldestWaitingSeconds),
+    siteMail: { waiting: queue.siteMail.waiting, failedLastDay: queue.siteMail.failed },
     lastErrors: queue.lastErrors.map((r) => ({
       recipient: r.recipient,
       subject: r.subject,

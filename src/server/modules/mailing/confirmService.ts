@@ -110,7 +110,10 @@ export async function sendConfirmation(
   const { listName, chapter } = await listInfo(db, Number(listId), contact.name);
   const link = `${publicUrl}${CONFIRM_PATH}${token}`;
   try {
-    await mailer.send(
+    // Straight to SMTP, not the queue (docs/decisions/26-transactional-mail.md): the visitor is
+    // on the form, and an address the mail server refuses for good is marked bounced and told
+    // now; a server that is down answers an error, the turn is given back and they send again.
+    await mailer.sendNow(
       letterMail(contact.email, {
         publicUrl,
         subject: `Confirm your subscription to ${listName}`,

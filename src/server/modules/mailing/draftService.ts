@@ -114,7 +114,9 @@ export async function sendTestMessage(
   await countAttempt(db, [`chapter-email-test:user:${sender.id}`], TEST_MESSAGE_LIMIT);
   const subject = `${TEST_SUBJECT_PREFIX}${source.subject}`;
   try {
-    await mailer.send(copyFor({ ...source, subject }, sender.email, settings));
+    // Straight to SMTP, not the queue: the host is waiting for it, and is better told the mail
+    // server refused than sent a copy an hour later.
+    await mailer.sendNow(copyFor({ ...source, subject }, sender.email, settings));
   } catch {
     throw new HttpError(503, 'Email service is temporarily unavailable. Please try again later.');
   }

@@ -75,7 +75,9 @@ export async function sendConfirmation(
   try {
     await teller.mailer.send(confirmationMail(about(occasion, rsvp, link, teller.publicUrl)));
   } catch (err) {
-    // No mail, no link, and the turn back: sending the form again tries again.
+    // The mail could not even be written to the queue (a mail the SMTP server has not taken
+    // yet counts as sent: the queue tries it again). No mail, no link, and the turn back:
+    // sending the form again tries again.
     await teller.db.delete(rsvpTokens).where(eq(rsvpTokens.tokenHash, tokenHash));
     await refundAttempt(teller.db, [turn], now);
     throw err;

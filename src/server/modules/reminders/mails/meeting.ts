@@ -4,7 +4,7 @@
 import { escapeHtml } from '../../../../common/escapeHtml';
 import { googleCalendarUrl, outlookCalendarUrl } from '../../../../common/calendarLinks';
 import { dateWithWeekday, meetingWhenText } from '../../../../common/eventSchedule';
-import { CALENDAR_FILE } from '../../../mail/mailer';
+import { CALENDAR_FILE } from '../../../mail/mailAttachments';
 
 /** One meeting as the messages tell it. */
 export interface Meeting {

@@ -2,7 +2,7 @@
 // place (issue 34, item 2): what changed, in a sentence, then the meeting as it is now. Each
 // carries the date's calendar file as it now stands (../dateFile.ts): a skip's cancels it.
 import { escapeHtml } from '../../../../common/escapeHtml';
-import { CALENDAR_FILE } from '../../../mail/mailer';
+import { CALENDAR_FILE } from '../../../mail/mailAttachments';
 import {
   calendarLinks,
   meetingBlock,

@@ -81,6 +81,18 @@ function QueueFigures({ queue }: { queue: EmailQueue | undefined }) {
   );
 }
 
+/** The site's own mail (receipts, links), told only when some waits or failed lately. */
+function SiteMailLine({ siteMail }: { siteMail: EmailQueue['siteMail'] }) {
+  if (siteMail.waiting === 0 && siteMail.failedLastDay === 0) return null;
+  return (
+    <p className="small mb-2">
+      The site&rsquo;s own mail (receipts, sign-in and RSVP links):{' '}
+      {siteMail.waiting.toLocaleString('en-US')} waiting for the mail server,{' '}
+      {siteMail.failedLastDay.toLocaleString('en-US')} not delivered in the last day.
+    </p>
+  );
+}
+
 function LastErrors({ failures }: { failures: EmailQueue['lastErrors'] }) {
   if (failures.length === 0) return null;
   return (
@@ -117,6 +129,7 @@ export function EmailQueueCard() {
         ) : (
           <>
             <QueueFigures queue={queue.data} />
+            {queue.data ? <SiteMailLine siteMail={queue.data.siteMail} /> : null}
             {queue.data ? <LastErrors failures={queue.data.lastErrors} /> : null}
           </>
         )}
