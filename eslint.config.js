@@ -181,6 +181,25 @@ const SERVER_RULES = [
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  {
+    // A server test file shares its worker's modules with the files before it (vitest.config.ts,
+    // isolate: false), so a vi.mock there replaces nothing once another file loaded the module:
+    // it passed alone and failed in the suite. A file that must mock says so in its name
+    // (*.mocking.test.ts) and runs isolated; any other passes its stand-in as an argument.
+    files: [`${S}/**/*.test.ts`],
+    ignores: [`${S}/**/*.mocking.test.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message:
+            'vi.mock in a server test replaces nothing another file loaded first: pass the stand-in as an argument, or name the file *.mocking.test.ts (it then runs isolated).',
+        },
+      ],
+    },
+  },
   room([`${S}/modules/**/*`], ['app', 'seed', 'web']),
   room([`${S}/plugins/**/*`], ['app', 'modules', 'seed', 'web']),
   room([`${S}/caching/**/*`], ['app', 'modules', 'plugins', 'mail', 'seed', 'web']),

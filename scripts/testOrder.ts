@@ -20,7 +20,7 @@ export const LONGEST = [
   'scripts/houseRules.test.ts',
   'scripts/build-server.test.ts',
   'scripts/purge-bootstrap.test.ts',
-  'src/server/modules/chapters/answerForgetting.test.ts',
+  'src/server/modules/chapters/answerForgetting.mocking.test.ts',
   // server
   'src/server/db/backup/restoreDrill.test.ts',
   'src/server/main.test.ts',

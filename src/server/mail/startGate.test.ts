@@ -1,15 +1,14 @@
 // The start gate's grouping of the loops' looks (./startGate.ts): one statement for the loops
 // that ask together, a look for one loop alone after the short wait for company and not
 // before, and the asks made while a look is under way answered by the next one at once. The
-// database's answer is stubbed: what is asserted is when looks start and whom they answer.
+// database's answer is the test's own (the gate's third argument): what is asserted is when
+// looks start and whom they answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client';
-import { stillClaimed } from './deliveries';
-import { startGate } from './startGate';
+import { startGate as realStartGate, type StillClaimed } from './startGate';
 
-vi.mock('./deliveries', () => ({ stillClaimed: vi.fn() }));
-
-const looks = vi.mocked(stillClaimed);
+const looks = vi.fn<StillClaimed>();
+const startGate = (db: Db, company: number) => realStartGate(db, company, looks);
 const db = {} as Db;
 const row = (id: number) => ({ id, attempts: 1 });
 /** The ids each look asked about, in order. */

@@ -34,8 +34,14 @@ export interface StartGate {
   mayStillSend(row: { id: number; attempts: number }): Promise<boolean>;
 }
 
-/** `company`: the loops that may ask at once (the worker's concurrency); a look waits for them. */
-export function startGate(db: Db, company = 1): StartGate {
+/** The question a look asks: which of these rows are still under their claims. */
+export type StillClaimed = typeof stillClaimed;
+
+/**
+ * `company`: the loops that may ask at once (the worker's concurrency); a look waits for them.
+ * `ask`: the database's question (a test answers it itself).
+ */
+export function startGate(db: Db, company = 1, ask: StillClaimed = stillClaimed): StartGate {
   let waiting: Asking[] = [];
   let looking = false;
   let held: NodeJS.Timeout | null = null;
@@ -48,7 +54,7 @@ export function startGate(db: Db, company = 1): StartGate {
       const asked = waiting;
       waiting = [];
       try {
-        const mine = await stillClaimed(
+        const mine = await ask(
           db,
           asked.map((a) => a.row),
         );
