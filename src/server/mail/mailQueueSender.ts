@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
-import { calendarAttachment } from './mailAttachments';
+import { withAttachments } from './mailAttachments';
 import {
   claimDueMail,
   markMailNotSent,
@@ -54,19 +54,19 @@ export function queueSender(options: {
     const limit = new Promise<never>((_, reject) => {
       cancel = clock.after(TRY_LIMIT_MS, () => reject(new TryTimedOut()));
     });
-    const sending = transport.sendMail({
-      to: mail.to,
-      from: mail.from,
-      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-      subject: mail.subject,
-      text: mail.text,
-      ...(mail.html !== null ? { html: mail.html } : {}),
-      headers: mail.headers,
-      messageId: mail.messageId,
-      // Pasted images are data: URIs, which most mail clients refuse to show.
-      attachDataUrls: true,
-      ...(mail.calendar ? { attachments: [calendarAttachment(mail.calendar)] } : {}),
-    });
+    const sending = transport.sendMail(
+      withAttachments({
+        to: mail.to,
+        from: mail.from,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html !== null ? { html: mail.html } : {}),
+        headers: mail.headers,
+        messageId: mail.messageId,
+        calendar: mail.calendar,
+      }),
+    );
     return Promise.race([sending, limit]).finally(cancel);
   }
 

@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import { calendarAttachment } from './mailAttachments';
+import { withAttachments } from './mailAttachments';
 import type { NewQueuedMail } from './mailQueue';
 import { queueSender, type QueueSender } from './mailQueueSender';
 import { realClock, type WorkerClock } from './workerClock';
@@ -173,15 +173,8 @@ function smtpMailer(config: Config, db: Db, log: FastifyBaseLogger, clock: Worke
       void first.finally(() => underWay.delete(first));
       await atMost(REQUEST_WAIT_MS, first);
     },
-    async sendNow({ fromName, calendar, ...mail }) {
-      await transport.sendMail({
-        ...mail,
-        from: sender(fromName),
-        // Pasted images are data: URIs, which most mail clients refuse to show: nodemailer
-        // turns each into an inline (cid:) attachment of the message.
-        attachDataUrls: true,
-        ...(calendar ? { attachments: [calendarAttachment(calendar)] } : {}),
-      });
+    async sendNow({ fromName, ...mail }) {
+      await transport.sendMail(withAttachments({ ...mail, from: sender(fromName) }));
     },
     async close() {
       await atMost(CLOSE_WAIT_MS, Promise.allSettled([...underWay]));

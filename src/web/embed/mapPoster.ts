@@ -2,8 +2,7 @@
 // fitted view as plain images and the pins drawn on one canvas cost a phone a few milliseconds,
 // where Leaflet's start cost it three or four long tasks; Leaflet takes over (mapLive.ts) when
 // the reader first reaches for the map, at the same view, so nothing moves when it does.
-import { MAP } from '../../common/constants';
-import { CHAPTER_TYPES } from '../../common/constants';
+import { CHAPTER_TYPES, MAP } from '../../common/constants';
 import { pinUrl } from '../../common/pinImages';
 import { mapTiles } from '../components/map/mapSettings';
 import type { Pin } from './mapPins';
