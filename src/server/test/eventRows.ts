@@ -26,6 +26,23 @@ export async function insertEvent(
   return row;
 }
 
+/** The weekly event: Thursdays 6-8pm at the Pencil Factory, Brooklyn (or as `values` say). */
+export const insertWeeklyEvent = (
+  t: TestApp,
+  chapterId: number,
+  values: Partial<NewChapterEventRow> = {},
+): Promise<ChapterEventRow> =>
+  insertEvent(t, chapterId, {
+    postalCode: '11222',
+    lat: 40.7297,
+    lng: -73.9576,
+    startTime: '18:00',
+    endTime: '20:00',
+    dayOfWeekIndex: 4,
+    weeksOfMonthIndexes: '0',
+    ...values,
+  });
+
 /** An event that meets once, on `date` ('YYYY-MM-DD', the chapter's own day). */
 export const onDate = (date: string, startTime = '19:00', endTime = '21:00') => ({
   isSingleDate: true,

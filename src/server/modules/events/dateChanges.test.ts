@@ -3,6 +3,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/app';
+import { insertWeeklyEvent } from '../../test/eventRows';
 import {
   createChapterAdminWorld,
   uniqueSlug,
@@ -23,26 +24,9 @@ beforeAll(async () => {
   t = await createTestApp();
   w = await createChapterAdminWorld(t);
   // Every Thursday, 6-8pm, in Brooklyn (New York time).
-  const [row] = await t.db
-    .insert(chapterEvents)
-    .values({
-      chapterId: w.chapter.id,
-      name: 'Pencil Factory',
-      slug: uniqueSlug('pencil'),
-      address1: '142 Franklin St',
-      city: 'Brooklyn',
-      state: 'NY',
-      postalCode: '11222',
-      lat: 40.7297,
-      lng: -73.9576,
-      startTime: '18:00',
-      endTime: '20:00',
-      dayOfWeekIndex: 4,
-      weeksOfMonthIndexes: '0',
-    })
-    .returning();
-  slug = row!.slug;
-  eventId = row!.id;
+  const row = await insertWeeklyEvent(t, w.chapter.id, { slug: uniqueSlug('pencil') });
+  slug = row.slug;
+  eventId = row.id;
 });
 afterAll(() => t.close());
 

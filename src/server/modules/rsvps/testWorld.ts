@@ -10,8 +10,7 @@ import {
   type TestApp,
 } from '../../test/chapterAdminWorld';
 import { mailOutbox } from '../../db/schema';
-import { insertEvent } from '../../test/eventRows';
-import type { ChapterEventRow, NewChapterEventRow } from '../../db/schema';
+import { insertWeeklyEvent } from '../../test/eventRows';
 import type { RsvpRequest } from '../../../common/schemas/rsvpForm';
 
 /** Tuesday 4 March 2031, 10am in New York: the tests' "now". */
@@ -41,21 +40,7 @@ export async function createRsvpWorld(options: TestAppOptions = {}): Promise<Rsv
 }
 
 /** The weekly event: Thursdays 6-8pm at the Pencil Factory, Brooklyn (or as `values` say). */
-export const addEvent = (
-  t: TestApp,
-  chapterId: number,
-  values: Partial<NewChapterEventRow> = {},
-): Promise<ChapterEventRow> =>
-  insertEvent(t, chapterId, {
-    postalCode: '11222',
-    lat: 40.7297,
-    lng: -73.9576,
-    startTime: '18:00',
-    endTime: '20:00',
-    dayOfWeekIndex: 4,
-    weeksOfMonthIndexes: '0',
-    ...values,
-  });
+export const addEvent = insertWeeklyEvent;
 
 export const rsvpUrl = (slug: string, date: string) =>
   `/api/chapter_event/slug/${slug}/dates/${date}/rsvp`;
